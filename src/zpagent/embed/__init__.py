@@ -1,0 +1,1 @@
+"""Embedders behind one protocol, the embedding cache and input segmentation."""

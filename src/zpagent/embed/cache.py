@@ -1,0 +1,74 @@
+"""The embedding cache: a separate SQLite file, keyed by input and model.
+
+The key is the hash of the model fingerprint and the exact embedding input,
+so a changed chunk, header or model never reuses a stale vector. Each vector
+carries a checksum; a corrupt row is recomputed, not served. Deleting the
+file only costs time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS embeddings (
+    key TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    dim INTEGER NOT NULL,
+    vector BLOB NOT NULL,
+    checksum TEXT NOT NULL
+);
+"""
+
+
+def cache_key(fingerprint: str, text: str) -> str:
+    return hashlib.sha256(f"{fingerprint}\0{text}".encode()).hexdigest()
+
+
+def _checksum(blob: bytes) -> str:
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+class EmbeddingCache:
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def get_many(self, fingerprint: str, keys: list[str], dim: int) -> dict[str, np.ndarray]:
+        found: dict[str, np.ndarray] = {}
+        for i in range(0, len(keys), 500):
+            batch = keys[i : i + 500]
+            marks = ",".join("?" * len(batch))
+            rows = self._db.execute(
+                f"SELECT key, dim, vector, checksum FROM embeddings "
+                f"WHERE fingerprint = ? AND key IN ({marks})",
+                [fingerprint, *batch],
+            )
+            for key, row_dim, blob, checksum in rows:
+                if row_dim == dim and len(blob) == 4 * dim and _checksum(blob) == checksum:
+                    found[key] = np.frombuffer(blob, dtype=np.float32)
+        return found
+
+    def put_many(self, fingerprint: str, items: list[tuple[str, np.ndarray]]) -> None:
+        rows = []
+        for key, vec in items:
+            blob = np.ascontiguousarray(vec, dtype=np.float32).tobytes()
+            rows.append((key, fingerprint, int(vec.shape[0]), blob, _checksum(blob)))
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.executemany("INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?, ?, ?)", rows)
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise

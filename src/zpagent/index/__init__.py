@@ -1,0 +1,1 @@
+"""Generations: build one SQLite file per wiki snapshot and publish it atomically."""

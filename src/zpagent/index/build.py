@@ -1,0 +1,336 @@
+"""Build one generation from one snapshot of the wiki, then publish it.
+
+scan -> chunk -> embedding inputs and segments -> embed (through the cache)
+-> write documents, chunks, FTS5, vectors -> extra parts (graph) ->
+index_state -> install and switch the pointer.
+
+Everything is written in a staging directory; nothing the readers see is
+touched until the final pointer switch.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from zpagent.embed.base import Embedder
+from zpagent.embed.cache import EmbeddingCache
+from zpagent.embed.pipeline import EmbedStats, embed_all
+from zpagent.embed.segment import embedding_header, segment_input
+from zpagent.errors import BuildError
+from zpagent.index import datadir as dd
+from zpagent.index.schema import DDL, SCHEMA_VERSION
+from zpagent.index.version import git_revision, hash_rows, make_index_version
+from zpagent.ingest.chunker import Chunk, Chunker, ChunkSettings
+from zpagent.ingest.document import Document
+from zpagent.ingest.scan import ScanResult, scan_wiki
+from zpagent.lexical import lemma_text
+
+log = logging.getLogger(__name__)
+
+INDEX_FILE = "index.sqlite"
+
+
+class Progress(Protocol):
+    def start(self, phase: str, total: int | None) -> None: ...
+    def advance(self, n: int = 1) -> None: ...
+
+
+class NullProgress:
+    def start(self, phase: str, total: int | None) -> None:
+        log.debug("phase %s (%s)", phase, total)
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+
+@dataclass
+class BuildReport:
+    version: str
+    index_version: dict[str, Any]
+    documents: int
+    unpublished_documents: int
+    problem_documents: int
+    warnings: dict[str, int]
+    chunks: int
+    embedding_segments: int
+    embedding_computed: int
+    embedding_reused: int
+    embedding_tokens_computed: int
+    seconds: float
+    phase_seconds: dict[str, float] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# A build step added by another part (the graph): it gets the open staging
+# database, the staging directory and the parsed inputs, and returns counts.
+ExtraStep = Callable[[sqlite3.Connection, Path, list[Document], list[Chunk]], dict[str, Any]]
+
+
+@dataclass
+class BuildInputs:
+    """What a build needs besides the snapshot; fixed for one data directory."""
+
+    data: dd.DataDir
+    embedder: Embedder
+    chunk_settings: ChunkSettings
+    batch_size: int = 16
+    extra_steps: list[tuple[str, ExtraStep]] = field(default_factory=list)
+
+
+def _write_documents(db: sqlite3.Connection, docs: list[Document]) -> dict[str, int]:
+    ids = {}
+    for i, d in enumerate(docs, start=1):
+        db.execute(
+            "INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                i,
+                d.path,
+                d.title,
+                d.title_source,
+                int(d.published),
+                json.dumps(d.authors, ensure_ascii=False),
+                json.dumps(d.tags, ensure_ascii=False),
+                json.dumps(d.categories, ensure_ascii=False),
+                json.dumps(d.metadata, ensure_ascii=False, sort_keys=True),
+                d.source_url,
+                d.content_hash,
+                d.size_bytes,
+                d.body,
+                json.dumps(d.warnings),
+            ),
+        )
+        ids[d.path] = i
+        for kind in d.warnings:
+            db.execute("INSERT INTO warnings VALUES (?, ?)", (d.path, kind))
+    return ids
+
+
+def _write_chunks(
+    db: sqlite3.Connection, doc_ids: dict[str, int], docs: list[Document], chunks: list[Chunk]
+) -> None:
+    titles = {d.path: d.title for d in docs}
+    for rowid, c in enumerate(chunks, start=1):
+        db.execute(
+            "INSERT INTO chunks VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                rowid,
+                c.chunk_id,
+                doc_ids[c.document_path],
+                c.ordinal,
+                json.dumps(c.heading_path, ensure_ascii=False),
+                json.dumps(c.headings, ensure_ascii=False),
+                c.text,
+                len(c.prefix),
+                c.char_start,
+                c.char_end,
+                c.token_count,
+                c.content_hash,
+                int(c.section_start),
+                c.section_lead,
+            ),
+        )
+        title = titles[c.document_path]
+        headings = " \n".join(dict.fromkeys([*c.heading_path, *c.headings]))
+        db.execute(
+            "INSERT INTO chunks_fts (rowid, title, headings, text, lemmas) VALUES (?,?,?,?,?)",
+            (rowid, title, headings, c.text, lemma_text(f"{title}\n{headings}\n{c.text}")),
+        )
+
+
+def chunk_documents(chunker: Chunker, docs: list[Document], progress: Progress) -> list[Chunk]:
+    progress.start("chunking", len(docs))
+    chunks: list[Chunk] = []
+    for d in docs:
+        chunks.extend(chunker.chunk(d.path, d.title, d.body))
+        progress.advance()
+    return chunks
+
+
+def build_generation(
+    scan: ScanResult,
+    inputs: BuildInputs,
+    progress: Progress | None = None,
+    wiki_revision: str | None = None,
+    publish: bool = True,
+) -> BuildReport:
+    """Build a generation from a finished scan; publish it unless told not to."""
+    progress = progress or NullProgress()
+    t0 = time.perf_counter()
+    phases: dict[str, float] = {}
+    docs = scan.documents
+    chunker = Chunker(inputs.chunk_settings)
+    embedder = inputs.embedder
+
+    t = time.perf_counter()
+    chunks = chunk_documents(chunker, docs, progress)
+    phases["chunk"] = time.perf_counter() - t
+
+    t = time.perf_counter()
+    by_path = {d.path: d for d in docs}
+    seg_texts: list[str] = []
+    seg_owner: list[int] = []  # chunk row id of each segment
+    progress.start("segmenting", len(chunks))
+    for rowid, c in enumerate(chunks, start=1):
+        d = by_path[c.document_path]
+        header = embedding_header(d.title, d.authors, d.tags, d.categories, c.heading_path)
+        for s in segment_input(embedder, header, c.text):
+            seg_texts.append(s)
+            seg_owner.append(rowid)
+        progress.advance()
+    phases["segment"] = time.perf_counter() - t
+
+    data = inputs.data.ensure()
+    t = time.perf_counter()
+    progress.start("embedding", len(seg_texts))
+    cache = EmbeddingCache(data.embedding_cache)
+    try:
+        vectors, stats = embed_all(
+            embedder, cache, seg_texts, inputs.batch_size, progress=progress.advance
+        )
+    finally:
+        cache.close()
+    phases["embed"] = time.perf_counter() - t
+
+    source_hash = hash_rows([(d.path, d.content_hash) for d in docs])
+    documents_hash = hash_rows(
+        [(d.path, d.title, d.published, d.authors, d.tags, d.categories) for d in docs]
+    )
+    chunks_hash = hash_rows([(c.chunk_id, c.content_hash) for c in chunks])
+    index_version = make_index_version(
+        wiki_revision=wiki_revision,
+        source_hash=source_hash,
+        documents_hash=documents_hash,
+        chunks_hash=chunks_hash,
+        embedding_model=embedder.model_id,
+        embedding_fingerprint=embedder.fingerprint,
+        chunker={
+            "encoding": inputs.chunk_settings.encoding,
+            "max_tokens": inputs.chunk_settings.max_tokens,
+            "overlap_tokens": inputs.chunk_settings.overlap_tokens,
+            "min_tokens": inputs.chunk_settings.min_tokens,
+        },
+    )
+    version = index_version["version"]
+
+    staged = data.new_staging_dir()
+    extra: dict[str, Any] = {}
+    try:
+        t = time.perf_counter()
+        progress.start("writing index", None)
+        db = sqlite3.connect(staged / INDEX_FILE, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=OFF")
+            db.execute("PRAGMA synchronous=OFF")
+            db.executescript(DDL)
+            db.execute("BEGIN")
+            db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            db.execute("INSERT INTO meta VALUES ('embedding_dim', ?)", (str(embedder.dim),))
+            doc_ids = _write_documents(db, docs)
+            _write_chunks(db, doc_ids, docs, chunks)
+            seg_ordinal: dict[int, int] = {}
+            for i, (owner, text) in enumerate(zip(seg_owner, seg_texts, strict=True), start=1):
+                n = seg_ordinal.get(owner, 0)
+                seg_ordinal[owner] = n + 1
+                db.execute(
+                    "INSERT INTO segments VALUES (?,?,?,?,?)",
+                    (i, owner, n, embedder.token_count(text), vectors[i - 1].tobytes()),
+                )
+            db.execute("COMMIT")
+            phases["write"] = time.perf_counter() - t
+            for name, step in inputs.extra_steps:
+                t = time.perf_counter()
+                progress.start(name, None)
+                db.execute("BEGIN")
+                extra[name] = step(db, staged, docs, chunks)
+                db.execute("COMMIT")
+                phases[name] = time.perf_counter() - t
+            db.execute(
+                "INSERT INTO index_state VALUES (1, ?, ?)",
+                (version, json.dumps(index_version, ensure_ascii=False, sort_keys=True)),
+            )
+            db.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')")
+            db.execute("ANALYZE")
+        finally:
+            db.close()
+        report = BuildReport(
+            version=version,
+            index_version=index_version,
+            documents=len(docs),
+            unpublished_documents=sum(1 for d in docs if not d.published),
+            problem_documents=scan.problem_documents(),
+            warnings=scan.warning_counts(),
+            chunks=len(chunks),
+            embedding_segments=stats.segments,
+            embedding_computed=stats.computed,
+            embedding_reused=stats.reused,
+            embedding_tokens_computed=stats.computed_tokens,
+            seconds=0.0,
+            phase_seconds=phases,
+            extra=extra,
+        )
+        if publish:
+            t = time.perf_counter()
+            publish_staged(data, staged, version, index_version)
+            phases["publish"] = time.perf_counter() - t
+        else:
+            report.extra["staged_path"] = str(staged)
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+    report.seconds = round(time.perf_counter() - t0, 3)
+    report.phase_seconds = {k: round(v, 3) for k, v in phases.items()}
+    return report
+
+
+def publish_staged(
+    data: dd.DataDir, staged: Path, version: str, index_version: dict[str, Any]
+) -> None:
+    """Install the staged generation and switch the pointer to it."""
+    previous = dd.read_pointer(data)
+    dd.install_generation(data, staged, version)
+    dd.switch_pointer(data, version, index_version)
+    keep = {version}
+    if previous:
+        keep.add(previous["version"])
+    dd.remove_unused_generations(data, keep)
+
+
+def build_from_wiki(
+    wiki: Path,
+    inputs: BuildInputs,
+    base_url: str | None = None,
+    progress: Progress | None = None,
+    publish: bool = True,
+) -> BuildReport:
+    """Scan ``wiki`` and build (and publish) a generation from it."""
+    progress = progress or NullProgress()
+    progress.start("scanning", None)
+    scan = scan_wiki(wiki, base_url)
+    try:
+        return build_generation(scan, inputs, progress, git_revision(wiki), publish)
+    except sqlite3.Error as exc:
+        raise BuildError("writing the index failed") from exc
+
+
+__all__ = [
+    "INDEX_FILE",
+    "BuildInputs",
+    "BuildReport",
+    "EmbedStats",
+    "NullProgress",
+    "Progress",
+    "build_from_wiki",
+    "build_generation",
+    "publish_staged",
+]

@@ -1,0 +1,71 @@
+"""The ``index_version`` object: what a generation was built from, and how.
+
+The same object is stored in the pointer file, in SQLite ``index_state`` and
+in the graph store, and every response reports it, so that a client can tell
+exactly which snapshot of the wiki an answer came from.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from zpagent.index.schema import SCHEMA_VERSION
+
+
+def git_revision(wiki: Path) -> str | None:
+    """The checked-out commit, or None when the wiki is not a Git work tree."""
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(wiki), "rev-parse", "--verify", "--quiet", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    rev = out.stdout.strip()
+    return rev if out.returncode == 0 and len(rev) in (40, 64) else None
+
+
+def hash_rows(rows: list[tuple[Any, ...]]) -> str:
+    h = hashlib.sha256()
+    for row in rows:
+        h.update(json.dumps(row, ensure_ascii=False, separators=(",", ":")).encode())
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def make_index_version(
+    *,
+    wiki_revision: str | None,
+    source_hash: str,
+    documents_hash: str,
+    chunks_hash: str,
+    embedding_model: str,
+    embedding_fingerprint: str,
+    chunker: dict[str, Any],
+    built_at: dt.datetime | None = None,
+) -> dict[str, Any]:
+    built_at = built_at or dt.datetime.now(dt.UTC)
+    stamp = built_at.strftime("%Y%m%dT%H%M%S") + f"{built_at.microsecond // 1000:03d}Z"
+    content = hashlib.sha256(
+        f"{source_hash}\0{chunks_hash}\0{embedding_fingerprint}".encode()
+    ).hexdigest()[:10]
+    return {
+        "version": f"{stamp}-{content}",
+        "wiki_revision": wiki_revision,
+        "built_at": built_at.isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "source_hash": source_hash,
+        "documents_hash": documents_hash,
+        "chunks_hash": chunks_hash,
+        "embedding_model": embedding_model,
+        "embedding_fingerprint": embedding_fingerprint,
+        "chunker": chunker,
+        "schema_version": SCHEMA_VERSION,
+    }

@@ -1,0 +1,1 @@
+"""Reading the wiki: scanning files, front matter, normalization, chunking."""

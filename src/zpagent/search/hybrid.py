@@ -1,0 +1,211 @@
+"""Hybrid search: FTS5/BM25 and vectors fused with reciprocal rank fusion.
+
+Fusion: ``sum(w / (RRF_K + rank))`` over the retrievers that found a chunk;
+any_term FTS hits vote with half weight. Lexical anchor: a chunk whose page
+title or heading *is* the query, or that matches every query term in its
+title or headings, gets one extra top vote, so that an exact name lookup is
+never outranked by a chunk that is merely semantically similar.
+
+Then at most ``max_per_document`` chunks per page and ``limit`` results.
+Truncation is detected by fetching one candidate more than each limit.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Literal
+
+from zpagent.embed.base import Embedder
+from zpagent.errors import InvalidQuery
+from zpagent.index.reader import Generation
+from zpagent.ingest.text import fold
+from zpagent.lexical import tokens
+from zpagent.search.fts import fts_search
+from zpagent.search.query import AnalyzedQuery, analyze
+from zpagent.search.vector import vector_search
+
+Mode = Literal["hybrid", "fts", "vector"]
+MODES = ("hybrid", "fts", "vector")
+
+RRF_K = 60
+ANY_TERM_WEIGHT = 0.5
+ANCHOR_WEIGHT = 1.0
+# Cosine similarity below which an e5 vector hit is treated as unrelated.
+# multilingual-e5 puts unrelated Slovak texts around 0.70-0.76; see
+# benchmarks/README.md for the calibration on the no-answer dev queries.
+MIN_VECTOR_SIMILARITY = 0.78
+MAX_LIMIT = 50
+MAX_PER_DOCUMENT = 10
+
+
+@dataclass
+class Hit:
+    rowid: int
+    document_id: int
+    document_path: str
+    title: str
+    source_url: str | None
+    published: bool
+    chunk_id: str
+    ordinal: int
+    heading_path: list[str]
+    text: str
+    section_start: bool
+    section_lead: int
+    fts_score: float | None = None
+    fts_rank: int | None = None
+    fts_strategy: str | None = None
+    vector_similarity: float | None = None
+    vector_rank: int | None = None
+    fused: float = 0.0
+    anchored: bool = False
+
+
+@dataclass
+class SearchOutcome:
+    query: str
+    mode: str
+    hits: list[Hit]
+    truncation_reasons: list[str] = field(default_factory=list)
+    fts_candidates: int = 0
+    vector_candidates: int = 0
+
+    @property
+    def truncated(self) -> bool:
+        return bool(self.truncation_reasons)
+
+
+def fetch_hits(gen: Generation, rowids: list[int]) -> dict[int, Hit]:
+    if not rowids:
+        return {}
+    marks = ",".join("?" * len(rowids))
+    rows = gen.db().execute(
+        f"""
+        SELECT c.id, c.document_id, c.chunk_id, c.ordinal, c.heading_path, c.text,
+               c.section_start, c.section_lead, d.path, d.title, d.source_url, d.published
+        FROM chunks c JOIN documents d ON d.id = c.document_id
+        WHERE c.id IN ({marks})
+        """,
+        rowids,
+    )
+    out = {}
+    for r in rows:
+        out[r[0]] = Hit(
+            rowid=r[0],
+            document_id=r[1],
+            chunk_id=r[2],
+            ordinal=r[3],
+            heading_path=json.loads(r[4]),
+            text=r[5],
+            section_start=bool(r[6]),
+            section_lead=r[7],
+            document_path=r[8],
+            title=r[9],
+            source_url=r[10],
+            published=bool(r[11]),
+        )
+    return out
+
+
+def _anchored(query: AnalyzedQuery, hit: Hit, headings: list[str]) -> bool:
+    """Exact title/heading match, or every query term in the title or headings."""
+    q = fold(query.text).strip(" ?!.")
+    labels = [fold(hit.title), *(fold(h) for h in headings)]
+    if any(q == label for label in labels):
+        return True
+    label_tokens = set()
+    for label in labels:
+        label_tokens.update(tokens(label))
+    return all(t.folded in label_tokens or t.lemma in label_tokens for t in query.terms)
+
+
+def search(
+    gen: Generation,
+    embedder: Embedder | None,
+    query: str,
+    *,
+    mode: Mode = "hybrid",
+    limit: int = 10,
+    max_per_document: int = 1,
+    include_unpublished: bool = False,
+    candidate_limit: int | None = None,
+    min_vector_similarity: float = MIN_VECTOR_SIMILARITY,
+) -> SearchOutcome:
+    if mode not in MODES:
+        raise InvalidQuery(f"unknown mode {mode!r}")
+    if not 1 <= limit <= MAX_LIMIT:
+        raise InvalidQuery(f"limit must be between 1 and {MAX_LIMIT}")
+    if not 1 <= max_per_document <= MAX_PER_DOCUMENT:
+        raise InvalidQuery(f"max_per_document must be between 1 and {MAX_PER_DOCUMENT}")
+    analyzed = analyze(query)
+    candidate_limit = candidate_limit or max(50, limit * max_per_document * 3)
+    reasons: list[str] = []
+
+    fts_hits, fts_more = ([], False)
+    if mode in ("hybrid", "fts"):
+        fts_hits, fts_more = fts_search(gen, analyzed, candidate_limit, include_unpublished)
+    vec_hits, vec_more = ([], False)
+    if mode in ("hybrid", "vector"):
+        if embedder is None:
+            raise InvalidQuery("vector search needs an embedder")
+        qvec = embedder.embed_query(analyzed.text)
+        vec_hits, vec_more = vector_search(
+            gen, qvec, candidate_limit, include_unpublished, min_vector_similarity
+        )
+    if fts_more or vec_more:
+        reasons.append("candidate_limit")
+
+    ids = list(dict.fromkeys([h.rowid for h in fts_hits] + [h.rowid for h in vec_hits]))
+    by_id = fetch_hits(gen, ids)
+    for h in fts_hits:
+        hit = by_id[h.rowid]
+        hit.fts_score, hit.fts_rank, hit.fts_strategy = round(h.score, 4), h.rank, h.strategy
+        weight = ANY_TERM_WEIGHT if h.strategy == "any_term" else 1.0
+        hit.fused += weight / (RRF_K + h.rank)
+    for v in vec_hits:
+        hit = by_id[v.rowid]
+        hit.vector_similarity, hit.vector_rank = round(v.similarity, 4), v.rank
+        hit.fused += 1.0 / (RRF_K + v.rank)
+    if mode != "vector":
+        headings = _headings(gen, [h.rowid for h in fts_hits if h.strategy == "all_terms"])
+        for h in fts_hits:
+            if h.strategy == "all_terms":
+                hit = by_id[h.rowid]
+                if _anchored(analyzed, hit, headings.get(h.rowid, [])):
+                    hit.anchored = True
+                    hit.fused += ANCHOR_WEIGHT / (RRF_K + 1)
+
+    ranked = sorted(by_id.values(), key=lambda h: (-h.fused, h.rowid))
+    per_doc: dict[int, int] = {}
+    results: list[Hit] = []
+    for hit in ranked:
+        n = per_doc.get(hit.document_id, 0)
+        if n >= max_per_document:
+            if "per_document_limit" not in reasons:
+                reasons.append("per_document_limit")
+            continue
+        if len(results) >= limit:
+            reasons.append("result_limit")
+            break
+        per_doc[hit.document_id] = n + 1
+        hit.fused = round(hit.fused, 6)
+        results.append(hit)
+    return SearchOutcome(
+        query=analyzed.text,
+        mode=mode,
+        hits=results,
+        truncation_reasons=reasons,
+        fts_candidates=len(fts_hits),
+        vector_candidates=len(vec_hits),
+    )
+
+
+def _headings(gen: Generation, rowids: list[int]) -> dict[int, list[str]]:
+    if not rowids:
+        return {}
+    marks = ",".join("?" * len(rowids))
+    rows = gen.db().execute(
+        f"SELECT id, heading_path, headings FROM chunks WHERE id IN ({marks})", rowids
+    )
+    return {r[0]: [*json.loads(r[1]), *json.loads(r[2])] for r in rows}

@@ -1,0 +1,69 @@
+"""The library entry point: settings + data directory -> the configured parts.
+
+CLI commands, HTTP handlers and sync jobs all start from a ``Workspace``, so
+that the embedder, the chunker settings and the build steps are configured
+in exactly one place.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+
+from zpagent.config import Settings, get_settings
+from zpagent.embed.base import Embedder
+from zpagent.embed.factory import get_embedder
+from zpagent.errors import WikiError
+from zpagent.index.build import BuildInputs, BuildReport, Progress, build_from_wiki
+from zpagent.index.datadir import DataDir
+from zpagent.index.reader import Generation, open_current
+from zpagent.ingest.chunker import ChunkSettings
+
+
+class Workspace:
+    def __init__(self, settings: Settings | None = None, data_dir: Path | None = None) -> None:
+        self.settings = settings or get_settings()
+        self.data = DataDir(Path(data_dir or self.settings.zpagent_data_dir))
+
+    @cached_property
+    def embedder(self) -> Embedder:
+        key = self.settings.embedding_api_key
+        return get_embedder(self.settings.embedding_model, key.get_secret_value() if key else None)
+
+    def chunk_settings(self) -> ChunkSettings:
+        s = self.settings
+        return ChunkSettings(
+            max_tokens=s.chunk_max_tokens,
+            overlap_tokens=s.chunk_overlap_tokens,
+            min_tokens=s.chunk_min_tokens,
+            encoding=s.chunk_token_encoding,
+        )
+
+    def build_inputs(self) -> BuildInputs:
+        return BuildInputs(
+            data=self.data,
+            embedder=self.embedder,
+            chunk_settings=self.chunk_settings(),
+            batch_size=self.settings.embedding_batch_size,
+            extra_steps=[],
+        )
+
+    def wiki_path(self, wiki: Path | None = None) -> Path:
+        path = wiki or self.settings.zpwiki_path
+        if path is None:
+            raise WikiError("no wiki path given: use --wiki PATH or set ZPWIKI_PATH")
+        return Path(path)
+
+    def index(
+        self, wiki: Path | None = None, progress: Progress | None = None, publish: bool = True
+    ) -> BuildReport:
+        return build_from_wiki(
+            self.wiki_path(wiki),
+            self.build_inputs(),
+            base_url=self.settings.wiki_base_url,
+            progress=progress,
+            publish=publish,
+        )
+
+    def open_current(self) -> Generation:
+        return open_current(self.data)
