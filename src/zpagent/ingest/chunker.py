@@ -309,11 +309,17 @@ class Chunker:
                 section_lead.setdefault(cur.section, ordinal)
             cur = None
 
-        for u in units:
+        for i, u in enumerate(units):
             is_new_section = u.kind == "heading"
             if cur is not None:
                 small = self.counter.count(text_of(cur, cur.end)) < s.min_tokens
-                fits = self.counter.count(text_of(cur, u.end)) <= s.max_tokens
+                # A heading joins the current chunk only together with the
+                # first block of its section: never strand a heading at the
+                # end of a chunk whose content starts in the next one.
+                end = u.end
+                if is_new_section and i + 1 < len(units) and units[i + 1].section == u.section:
+                    end = units[i + 1].end
+                fits = self.counter.count(text_of(cur, end)) <= s.max_tokens
                 if fits and (not is_new_section or small):
                     cur.end = u.end
                     if u.heading:

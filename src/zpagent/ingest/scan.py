@@ -76,7 +76,11 @@ def iter_markdown_files(root: Path, warn: list[ScanWarning]) -> Iterator[tuple[s
             child = Path(entry.path)
             try:
                 if entry.is_symlink():
-                    target = child.resolve(strict=True)
+                    try:
+                        target = child.resolve(strict=True)
+                    except FileNotFoundError:
+                        warn.append(ScanWarning(child_rel, "broken_symlink"))
+                        continue
                     if not target.is_relative_to(root_real):
                         warn.append(ScanWarning(child_rel, "symlink_outside_wiki"))
                         continue

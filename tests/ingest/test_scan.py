@@ -1,0 +1,74 @@
+import os
+
+import pytest
+
+from zpagent.errors import WikiError
+from zpagent.ingest.scan import scan_wiki
+
+
+def write(root, rel, content, mode="w"):
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+def test_missing_and_empty_wiki_are_clear_errors(tmp_path):
+    with pytest.raises(WikiError, match="does not exist"):
+        scan_wiki(tmp_path / "nope")
+    (tmp_path / "empty").mkdir()
+    write(tmp_path / "empty", "notes.txt", "not markdown")
+    with pytest.raises(WikiError, match="no Markdown pages"):
+        scan_wiki(tmp_path / "empty")
+
+
+def test_scan_reads_pages_skips_hidden_and_reports_problems(tmp_path):
+    write(tmp_path, "pages/students/2016/jh428ek/README.md", "---\ntitle: Ján Holp\n---\n# Ján\n")
+    write(tmp_path, "pages/README.md", "# Domov\n\nVitajte.")
+    write(tmp_path, ".git/README.md", "# hidden")
+    write(tmp_path, "pages/.hidden.md", "# hidden")
+    write(tmp_path, "pages/bad/README.md", b"---\ntitle: X\n---\nbad \xff\xfe bytes\n")
+    write(tmp_path, "pages/broken/README.md", "---\ntitle: 'x\n---\nbody")
+    result = scan_wiki(tmp_path, base_url="https://zp.example.edu")
+    paths = [d.path for d in result.documents]
+    assert paths == [
+        "pages/README.md",
+        "pages/bad/README.md",
+        "pages/broken/README.md",
+        "pages/students/2016/jh428ek/README.md",
+    ]
+    counts = result.warning_counts()
+    assert counts == {"broken_yaml": 1, "invalid_utf8": 1, "no_front_matter": 1}
+    bad = result.documents[1]
+    assert "bad" in bad.body and "\ufffd" in bad.body
+    holp = result.documents[3]
+    assert holp.source_url == "https://zp.example.edu/students/2016/jh428ek"
+    assert len(holp.content_hash) == 64
+
+
+def test_symlink_loop_and_outside_links_are_warnings(tmp_path):
+    wiki = tmp_path / "wiki"
+    write(wiki, "pages/a/README.md", "# A")
+    os.symlink(wiki / "pages", wiki / "pages" / "a" / "loop")
+    secret = write(tmp_path, "secret.md", "# secret")
+    os.symlink(secret, wiki / "pages" / "leak.md")
+    os.symlink(wiki / "missing.md", wiki / "pages" / "dangling.md")
+    result = scan_wiki(wiki)
+    assert [d.path for d in result.documents] == ["pages/a/README.md"]
+    kinds = result.warning_counts()
+    assert kinds.get("symlink_loop") == 1
+    assert kinds.get("symlink_outside_wiki") == 1
+    assert kinds.get("broken_symlink") == 1
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can read files without permission")
+def test_unreadable_file_is_a_warning(tmp_path):
+    write(tmp_path, "ok.md", "# ok")
+    p = write(tmp_path, "locked.md", "# locked")
+    p.chmod(0)
+    result = scan_wiki(tmp_path)
+    assert [d.path for d in result.documents] == ["ok.md"]
+    assert result.warning_counts() == {"no_front_matter": 1, "unreadable": 1}
