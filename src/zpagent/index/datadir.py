@@ -26,14 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from zpagent.errors import ZPAgentError
+from zpagent.errors import RetrievalUnavailable
 
 POINTER = "current.json"
 
 
-class CorruptPointer(ZPAgentError):
-    reason = "retrieval_unavailable"
-    http_status = 503
+class CorruptPointer(RetrievalUnavailable):
+    """The pointer cannot be trusted: refuse to serve rather than guess."""
 
 
 @dataclass(frozen=True)
