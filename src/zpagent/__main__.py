@@ -1,0 +1,3 @@
+from zpagent.cli.main import run
+
+run()

@@ -1,0 +1,37 @@
+"""Docs generated from code stay in sync with it."""
+
+from pathlib import Path
+
+from zpagent.cli.main import app
+from zpagent.config import Settings
+from zpagent.docs import BEGIN, END, render_settings
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_settings_table_is_generated_from_the_registry():
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index(BEGIN) + len(BEGIN) : text.index(END)].strip()
+    assert block == render_settings(), "run: python -m zpagent.docs README.md"
+
+
+def test_every_setting_has_help():
+    for name, field in Settings.model_fields.items():
+        assert field.description and len(field.description) > 10, name
+
+
+def test_every_cli_command_has_help_text():
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        assert command.help and len(command.help) > 20, name
+        for param in command.params:
+            if param.param_type_name == "option" and param.name != "help":
+                assert param.help, f"{name} --{param.name} has no help"
+
+
+def test_readme_front_door_commands():
+    text = README.read_text(encoding="utf-8")
+    assert "pip install -e . && zpagent demo" in text
+    assert "pip install -e '.[dev]' && pytest -q" in text
