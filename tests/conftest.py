@@ -104,7 +104,9 @@ def tiny_wiki(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def tiny_workspace(tmp_path_factory, tiny_wiki) -> Workspace:
-    ws = make_workspace(tmp_path_factory.mktemp("tiny-data"), wiki_base_url="https://zp.example.edu/")
+    ws = make_workspace(
+        tmp_path_factory.mktemp("tiny-data"), wiki_base_url="https://zp.example.edu/"
+    )
     ws.index(tiny_wiki)
     return ws
 

@@ -55,7 +55,7 @@ class Settings(BaseSettings):
 
     # --- RAG ---------------------------------------------------------------
     rag_llm_max_tokens: int = Field(
-        12000, ge=256, description="Token budget for the whole RAG JSON payload."
+        12000, ge=1024, le=1_000_000, description="Token budget for the whole RAG JSON payload."
     )
     rag_llm_token_encoding: str = Field(
         "cl100k_base", description="Encoding used to estimate the RAG payload size."
@@ -77,6 +77,12 @@ class Settings(BaseSettings):
     )
     webhook_secret: SecretStr | None = Field(
         None, description="HMAC-SHA256 secret of the Gitea webhook (>= 32 chars, distinct)."
+    )
+    api_docs_enabled: bool = Field(
+        True, description="Serve the interactive API docs at /docs (the spec is always served)."
+    )
+    api_max_body_bytes: int = Field(
+        65536, ge=1024, le=10_485_760, description="Largest accepted request body, in bytes."
     )
     cors_allow_origins: str = Field(
         "", description="Comma-separated CORS allow-list (e.g. the Open WebUI origin)."

@@ -60,10 +60,18 @@ class Envelope(BaseModel):
     truncation_reasons: list[TruncationReason] = Field(default_factory=list)
 
 
+class ErrorDetail(BaseModel):
+    loc: str = Field(description="Where the request is invalid, e.g. `body.limit`.")
+    type: str | None = Field(None, description="The kind of problem, e.g. `less_than_equal`.")
+
+
 class ErrorResponse(Envelope):
     status: Literal["error"] = "error"
     reason: str
     message: str = Field(description="A fixed public text for the reason.")
+    details: list[ErrorDetail] | None = Field(
+        None, description="For invalid_request: where and what, never the submitted values."
+    )
 
 
 def error_result(exc: BaseException) -> tuple[int, ErrorResponse]:
@@ -128,3 +136,36 @@ class SearchResponse(Envelope):
     query: str
     mode: str
     results: list[SearchResultItem] = Field(default_factory=list)
+
+
+# --- RAG -----------------------------------------------------------------------
+
+
+class ContextBudget(BaseModel):
+    encoding: str = Field(description="Token encoding used to estimate the payload size.")
+    limit: int = Field(description="Token budget for the whole JSON payload.")
+    used: int = Field(description="Estimated tokens of this JSON payload.")
+
+
+class EvidenceItem(BaseModel):
+    source_id: str
+    chunk_id: str
+    document_path: str
+    heading_path: list[str]
+    role: Literal["primary", "section_lead"] = Field(
+        description="`primary`: retrieved; `section_lead`: the start of a primary's section."
+    )
+    expands: str | None = Field(None, description="chunk_id of the primary it was added for.")
+    rank: int = Field(description="Rank of the primary this evidence belongs to.")
+
+
+class RagResponse(Envelope):
+    query: str
+    context: str = Field(description="The evidence, each piece once, tagged [S1], [S2], ...")
+    instructions: str = Field(description="Grounding rules for the model (Slovak).")
+    answer_format: str = Field(description="How to shape the answer (Slovak).")
+    context_budget: ContextBudget
+    evidence: list[EvidenceItem] = Field(default_factory=list)
+    diagnostics: dict[str, Any] | None = Field(
+        None, description="Retrieval internals; only with include_diagnostics."
+    )

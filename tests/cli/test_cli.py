@@ -43,6 +43,7 @@ def test_error_is_exit_one_with_the_error_envelope(tmp_path):
         "truncated": False,
         "truncation_reasons": [],
         "message": payload["message"],
+        "details": None,
     }
     assert str(tmp_path) not in res.stdout
 

@@ -36,9 +36,7 @@ def test_build_writes_one_consistent_generation(tiny_workspace):
     ):
         assert key in state
     assert state["wiki_revision"] is None  # not a git repository
-    url = db.execute(
-        "SELECT source_url FROM documents WHERE path LIKE '%jh428ek%'"
-    ).fetchone()[0]
+    url = db.execute("SELECT source_url FROM documents WHERE path LIKE '%jh428ek%'").fetchone()[0]
     assert url == "https://zp.example.edu/students/2016/jh428ek"
     # vectors are unit length float32 of the model's dimension
     blob = db.execute("SELECT vector FROM segments LIMIT 1").fetchone()[0]

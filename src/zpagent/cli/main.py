@@ -190,6 +190,40 @@ def demo(
         emit_json({"status": "ok", "reason": None, "build": report.to_dict(), "queries": outputs})
 
 
+@app.command()
+@handle_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Interface to bind.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8000,
+    data: DataOpt = None,
+    insecure_local: Annotated[
+        bool,
+        typer.Option(
+            "--insecure-local",
+            help="Demo mode: no authentication, bound to 127.0.0.1 only.",
+        ),
+    ] = False,
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+) -> None:
+    """Run the HTTP API (OpenAPI tool server for Open WebUI)."""
+    import uvicorn
+
+    from zpagent.api.app import create_app
+
+    if insecure_local:
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            raise typer.BadParameter(
+                "--insecure-local only binds to 127.0.0.1", param_hint="--host"
+            )
+        host = "127.0.0.1"
+        err_console.print(
+            "[bold red]WARNING: UNAUTHENTICATED local mode.[/bold red] Every tool endpoint "
+            "is open to anyone who can reach 127.0.0.1. Never use this in production."
+        )
+    app_ = create_app(Settings(), data_dir=data, local_mode=insecure_local)
+    uvicorn.run(app_, host=host, port=port, log_level=log_level, access_log=True)
+
+
 def run() -> None:
     """Console-script entry point."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")

@@ -1,0 +1,1 @@
+"""The HTTP API: an OpenAPI tool server for Open WebUI (FastAPI)."""

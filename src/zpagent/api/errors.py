@@ -1,0 +1,75 @@
+"""The one place where the HTTP transport turns exceptions into envelopes."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from zpagent.contract import ErrorResponse, error_result
+from zpagent.errors import InvalidRequest, NotFound, ZPAgentError
+
+log = logging.getLogger("zpagent.api")
+
+
+class MethodNotAllowed(ZPAgentError):
+    reason = "method_not_allowed"
+    http_status = 405
+    public_message = "Method not allowed."
+
+
+def envelope_response(exc: BaseException) -> JSONResponse:
+    status, body = error_result(exc)
+    return JSONResponse(body.model_dump(), status_code=status)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ZPAgentError)
+    async def _zpagent(request: Request, exc: ZPAgentError) -> JSONResponse:
+        if exc.http_status >= 500:
+            log.warning("%s %s -> %s", request.method, request.url.path, exc.reason)
+        return envelope_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # Only where and what kind, never the submitted values.
+        details = []
+        for err in exc.errors():
+            loc = [str(p) for p in err.get("loc", ())]
+            if err.get("type") == "extra_forbidden":
+                loc = loc[:-1]  # the unknown key itself is submitted input
+            details.append({"loc": ".".join(loc), "type": err.get("type")})
+        status, body = error_result(InvalidRequest())
+        payload = body.model_dump()
+        payload["details"] = details[:20]
+        return JSONResponse(payload, status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 404:
+            return envelope_response(NotFound())
+        if exc.status_code == 405:
+            return envelope_response(MethodNotAllowed())
+        if exc.status_code == 401:
+            from zpagent.errors import Unauthorized
+
+            return envelope_response(Unauthorized())
+        return envelope_response(InvalidRequest())
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+        return envelope_response(exc)
+
+
+ERROR_RESPONSES = {
+    400: {"model": ErrorResponse, "description": "invalid_query"},
+    401: {"model": ErrorResponse, "description": "unauthorized"},
+    413: {"model": ErrorResponse, "description": "payload_too_large"},
+    422: {"model": ErrorResponse, "description": "invalid_request"},
+    500: {"model": ErrorResponse, "description": "internal_error"},
+    503: {"model": ErrorResponse, "description": "retrieval_unavailable"},
+}

@@ -1,0 +1,58 @@
+"""Request models: strict (unknown fields are refused), bounded limits."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from zpagent.search.query import MAX_QUERY_CHARS
+
+QueryField = Field(
+    min_length=1,
+    max_length=MAX_QUERY_CHARS,
+    description="Otázka alebo hľadaný výraz, po slovensky alebo anglicky. "
+    "The question or search terms, in Slovak or English.",
+    examples=["Aký názov práce má Ján Holp?"],
+)
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SearchRequest(StrictModel):
+    query: str = QueryField
+    mode: Literal["hybrid", "fts", "vector"] = Field(
+        "hybrid", description="hybrid (default), fts (BM25 only) or vector (embeddings only)."
+    )
+    limit: int = Field(10, ge=1, le=50, description="Počet výsledkov / number of results.")
+    max_per_document: int = Field(
+        1, ge=1, le=10, description="Najviac úsekov z jednej stránky / chunks per page."
+    )
+    include_unpublished: bool = Field(
+        False, description="Aj nepublikované stránky / include pages marked published: false."
+    )
+
+
+class RagRequest(StrictModel):
+    query: str = QueryField
+    limit: int = Field(8, ge=1, le=20, description="Počet primárnych úsekov / primary chunks.")
+    max_per_document: int = Field(1, ge=1, le=10, description="Chunks per page.")
+    include_unpublished: bool = Field(False, description="Include unpublished pages.")
+    include_diagnostics: bool = Field(
+        False, description="Add retrieval internals and expansion texts in `diagnostics`."
+    )
+
+
+class ToolHealth(BaseModel):
+    ready: bool
+    index_version: dict[str, Any] | None = None
+
+
+class HealthResponse(BaseModel):
+    status: Literal["ok", "unavailable"]
+    ready: bool
+    index_version: dict[str, Any] | None
+    tools: dict[str, ToolHealth]
+    last_sync: dict[str, Any] | None = None

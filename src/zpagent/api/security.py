@@ -1,0 +1,172 @@
+"""Authentication, start-up secret checks, security headers and body limits."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from fastapi import Request, Security
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+
+from zpagent.config import Settings
+from zpagent.errors import PayloadTooLarge, Unauthorized, ZPAgentError
+
+MIN_SECRET_CHARS = 32
+
+
+class ConfigurationError(ZPAgentError):
+    reason = "invalid_configuration"
+
+
+def check_secrets(settings: Settings, local_mode: bool) -> None:
+    """Refuse to start with weak or reused secrets (message names the variable only)."""
+    named = {
+        "SEARCH_API_KEY": settings.search_api_key,
+        "SYNC_API_KEY": settings.sync_api_key,
+        "WEBHOOK_SECRET": settings.webhook_secret,
+    }
+    values = {k: v.get_secret_value() for k, v in named.items() if v is not None}
+    if not local_mode and "SEARCH_API_KEY" not in values:
+        raise ConfigurationError(
+            "SEARCH_API_KEY is not set; set it (>= 32 characters) or use "
+            "`zpagent serve --insecure-local` for an unauthenticated local demo"
+        )
+    for name, value in values.items():
+        if len(value) < MIN_SECRET_CHARS:
+            raise ConfigurationError(f"{name} must be at least {MIN_SECRET_CHARS} characters")
+    seen: dict[str, str] = {}
+    for name, value in values.items():
+        for other, other_value in seen.items():
+            if hmac.compare_digest(value.encode(), other_value.encode()):
+                raise ConfigurationError(f"{name} and {other} must be different secrets")
+        seen[name] = value
+
+
+bearer_scheme = HTTPBearer(auto_error=False, description="Authorization: Bearer <SEARCH_API_KEY>")
+api_key_scheme = APIKeyHeader(
+    name="X-API-Key", auto_error=False, description="X-API-Key: <SEARCH_API_KEY>"
+)
+
+
+def presented_key(request: Request) -> str | None:
+    key = request.headers.get("x-api-key")
+    if key:
+        return key
+    auth = request.headers.get("authorization", "")
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
+
+
+def verify_key(presented: str | None, expected: Any) -> None:
+    """Constant-time comparison; an unset expected key authenticates nobody."""
+    if expected is None or presented is None:
+        raise Unauthorized("missing credentials")
+    if not hmac.compare_digest(presented.encode(), expected.get_secret_value().encode()):
+        raise Unauthorized("wrong credentials")
+
+
+def search_auth(
+    request: Request,
+    bearer: HTTPAuthorizationCredentials | None = Security(bearer_scheme),
+    api_key: str | None = Security(api_key_scheme),
+) -> None:
+    """Dependency for tool endpoints; the two schemes document the accepted headers."""
+    state = request.app.state
+    if state.local_mode:
+        return
+    verify_key(presented_key(request), state.settings.search_api_key)
+
+
+def sync_auth(
+    request: Request,
+    bearer: HTTPAuthorizationCredentials | None = Security(bearer_scheme),
+    api_key: str | None = Security(api_key_scheme),
+) -> None:
+    """Dependency for sync endpoints: only SYNC_API_KEY, never the search key."""
+    verify_key(presented_key(request), request.app.state.settings.sync_api_key)
+
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"cache-control", b"no-store"),
+]
+CSP_JSON = b"default-src 'none'; frame-ancestors 'none'"
+# The interactive docs page loads Swagger UI from its CDN.
+CSP_DOCS = (
+    b"default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    b"style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
+    b"https://fastapi.tiangolo.com; connect-src 'self'; frame-ancestors 'none'"
+)
+
+
+class SecurityMiddleware:
+    """Pure ASGI: security headers on every response, and a request body limit."""
+
+    def __init__(self, app: Any, max_body_bytes: int) -> None:
+        self.app = app
+        self.max_body = max_body_bytes
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        csp = CSP_DOCS if path in ("/docs", "/redoc") else CSP_JSON
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() not in {h for h, _ in SECURITY_HEADERS}
+                ]
+                headers.extend(SECURITY_HEADERS)
+                headers.append((b"content-security-policy", csp))
+                message["headers"] = headers
+            await send(message)
+
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None:
+            try:
+                too_big = int(declared) > self.max_body
+            except ValueError:
+                too_big = True
+            if too_big:
+                await _reject_too_large(scope, send_with_headers)
+                return
+
+        received = 0
+
+        async def limited_receive() -> Any:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:
+                    raise PayloadTooLarge("request body too large")
+            return message
+
+        await self.app(scope, limited_receive, send_with_headers)
+
+
+async def _reject_too_large(scope: Any, send: Any) -> None:
+    from zpagent.contract import error_result
+
+    status, body = error_result(PayloadTooLarge())
+    payload = body.model_dump_json().encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": payload})

@@ -1,0 +1,1 @@
+"""RAG: evidence from hybrid retrieval, grounding rules, a token budget."""

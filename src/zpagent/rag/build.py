@@ -1,0 +1,205 @@
+"""Build the RAG payload: evidence, grounding rules, sources, a token budget.
+
+1. Hybrid retrieval (the relevance gate decides ``no_answer``).
+2. Section-lead expansion: a primary chunk that does not start its section
+   brings that section's first chunk along (the heading "Diplomová práca
+   2021" and the title line usually live there), linked to the primary and
+   not counted against ``max_per_document``.
+3. Evidence blocks tagged with their source id, each chunk once, the page's
+   author labelled as such so that it is not mistaken for the subject.
+4. The whole JSON payload must fit ``RAG_LLM_MAX_TOKENS``: the lowest-ranked
+   evidence is dropped first; if anything is dropped the response says
+   ``complete=false, truncated=true`` with reason ``llm_context_budget``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from zpagent.contract import ContextBudget, EvidenceItem, RagResponse, SourceRegistry
+from zpagent.embed.base import Embedder
+from zpagent.index.reader import Generation
+from zpagent.ingest.tokens import TokenCounter
+from zpagent.rag.prompts import ANSWER_FORMAT, INSTRUCTIONS
+from zpagent.search.hybrid import Hit, fetch_hits, search
+
+DEFAULT_LIMIT = 8
+
+
+@dataclass
+class _Piece:
+    hit: Hit
+    role: str
+    expands: str | None
+    rank: int
+
+
+def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, Hit]:
+    """Lead chunk of each primary that does not start its section, by primary rowid."""
+    wanted = {
+        h.rowid: (h.document_id, h.section_lead)
+        for h in hits
+        if not h.section_start and h.section_lead != h.ordinal
+    }
+    if not wanted:
+        return {}
+    rows = gen.db().execute(
+        "SELECT id, document_id, ordinal FROM chunks WHERE "
+        + " OR ".join("(document_id = ? AND ordinal = ?)" for _ in wanted),
+        [x for pair in wanted.values() for x in pair],
+    )
+    rowid_of = {(doc, ordinal): rowid for rowid, doc, ordinal in rows}
+    fetched = fetch_hits(gen, list(rowid_of.values()))
+    out = {}
+    for primary, key in wanted.items():
+        lead_rowid = rowid_of.get(key)
+        if lead_rowid is not None:
+            out[primary] = fetched[lead_rowid]
+    return out
+
+
+def _authors(gen: Generation, doc_ids: set[int]) -> dict[int, list[str]]:
+    if not doc_ids:
+        return {}
+    marks = ",".join("?" * len(doc_ids))
+    rows = gen.db().execute(f"SELECT id, authors FROM documents WHERE id IN ({marks})", [*doc_ids])
+    return {r[0]: json.loads(r[1]) for r in rows}
+
+
+def _block(source_id: str, hit: Hit, authors: list[str]) -> str:
+    lines = [f"[{source_id}] {hit.title}", f"Stránka: {hit.document_path}"]
+    if authors:
+        lines.append(f"Autor stránky (nie osoba, o ktorej stránka je): {', '.join(authors)}")
+    if hit.heading_path:
+        lines.append("Sekcia: " + " > ".join(hit.heading_path))
+    lines.append("Text:")
+    lines.append(hit.text)
+    return "\n".join(lines)
+
+
+def rag(
+    gen: Generation,
+    embedder: Embedder,
+    query: str,
+    *,
+    limit: int = DEFAULT_LIMIT,
+    max_per_document: int = 1,
+    include_unpublished: bool = False,
+    include_diagnostics: bool = False,
+    budget_tokens: int = 12000,
+    encoding: str = "cl100k_base",
+) -> RagResponse:
+    outcome = search(
+        gen,
+        embedder,
+        query,
+        limit=limit,
+        max_per_document=max_per_document,
+        include_unpublished=include_unpublished,
+    )
+    leads = _section_leads(gen, outcome.hits)
+    groups: list[list[_Piece]] = []
+    used_rowids: set[int] = set()
+    for rank, h in enumerate(outcome.hits, start=1):
+        group = []
+        lead = leads.get(h.rowid)
+        if lead is not None and lead.rowid not in used_rowids:
+            group.append(_Piece(lead, "section_lead", h.chunk_id, rank))
+            used_rowids.add(lead.rowid)
+        if h.rowid not in used_rowids:
+            group.append(_Piece(h, "primary", None, rank))
+            used_rowids.add(h.rowid)
+        if group:
+            groups.append(group)
+    authors = _authors(gen, {p.hit.document_id for g in groups for p in g})
+    counter = TokenCounter(encoding)
+
+    def render(kept: list[list[_Piece]], budget_used: int, dropped: bool) -> RagResponse:
+        registry = SourceRegistry()
+        blocks, evidence = [], []
+        for group in kept:
+            for p in group:
+                sid = registry.add(p.hit.document_path, p.hit.source_url, p.hit.title)
+                blocks.append(_block(sid, p.hit, authors.get(p.hit.document_id, [])))
+                evidence.append(
+                    EvidenceItem(
+                        source_id=sid,
+                        chunk_id=p.hit.chunk_id,
+                        document_path=p.hit.document_path,
+                        heading_path=p.hit.heading_path,
+                        role=p.role,  # type: ignore[arg-type]
+                        expands=p.expands,
+                        rank=p.rank,
+                    )
+                )
+        reasons = list(outcome.truncation_reasons)
+        if dropped:
+            reasons.append("llm_context_budget")
+        found = bool(kept)
+        diagnostics = None
+        if include_diagnostics:
+            diagnostics = {
+                "fts_candidates": outcome.fts_candidates,
+                "vector_candidates": outcome.vector_candidates,
+                "retrieval": [
+                    {
+                        "rank": i,
+                        "chunk_id": h.chunk_id,
+                        "document_path": h.document_path,
+                        "fts_score": h.fts_score,
+                        "fts_rank": h.fts_rank,
+                        "fts_strategy": h.fts_strategy,
+                        "vector_similarity": h.vector_similarity,
+                        "vector_rank": h.vector_rank,
+                        "fused": h.fused,
+                        "anchored": h.anchored,
+                    }
+                    for i, h in enumerate(outcome.hits, start=1)
+                ],
+                "expansions": [
+                    {"primary": p.expands, "chunk_id": p.hit.chunk_id, "text": p.hit.text}
+                    for g in kept
+                    for p in g
+                    if p.role == "section_lead"
+                ],
+                "dropped_for_budget": len(groups) - len(kept),
+            }
+        # Sources that existed but did not fit the budget are not "nothing found".
+        reason = None if found else "llm_context_budget" if groups else "no_matching_sources"
+        return RagResponse(
+            status="ok" if found else "no_answer",
+            reason=reason,
+            sources=registry.sources(),
+            index_version=gen.index_version,
+            complete=not reasons,
+            truncated=bool(reasons),
+            truncation_reasons=reasons,
+            query=outcome.query,
+            context="\n\n".join(blocks),
+            instructions=INSTRUCTIONS,
+            answer_format=ANSWER_FORMAT,
+            context_budget=ContextBudget(encoding=encoding, limit=budget_tokens, used=budget_used),
+            evidence=evidence,
+            diagnostics=diagnostics,
+        )
+
+    def size(resp: RagResponse) -> int:
+        return counter.count(resp.model_dump_json())
+
+    kept = list(groups)
+    resp = render(kept, budget_tokens, dropped=False)
+    while kept and size(resp) > budget_tokens:
+        last = kept[-1]
+        # Drop a section lead before its primary, then the lowest-ranked group.
+        if len(last) > 1:
+            kept[-1] = [p for p in last if p.role == "primary"] or last[:1]
+        else:
+            kept.pop()
+        resp = render(kept, budget_tokens, dropped=True)
+    dropped = len(kept) < len(groups) or sum(map(len, kept)) < sum(map(len, groups))
+    resp = render(kept, budget_tokens, dropped)
+    # Measured with the limit as placeholder: the real number has no more
+    # digits, so the reported size is an upper bound of the final payload.
+    resp.context_budget.used = size(resp)
+    return resp

@@ -1,0 +1,38 @@
+import pytest
+from fastapi.testclient import TestClient
+
+from zpagent.api.app import create_app
+from zpagent.config import Settings
+
+SEARCH_KEY = "s" * 16 + "earch-key-0123456789abcdef"
+SYNC_KEY = "y" * 16 + "nc-key-0123456789abcdefghi"
+WEBHOOK_SECRET = "w" * 16 + "ebhook-secret-0123456789ab"
+
+
+def api_settings(**overrides) -> Settings:
+    base = dict(
+        _env_file=None,
+        search_api_key=SEARCH_KEY,
+        sync_api_key=SYNC_KEY,
+        webhook_secret=WEBHOOK_SECRET,
+    )
+    base.update(overrides)
+    return Settings(**base)
+
+
+@pytest.fixture(scope="module")
+def client(tiny_workspace):
+    app = create_app(api_settings(), data_dir=tiny_workspace.data.root)
+    with TestClient(app) as c:
+        yield c
+
+
+@pytest.fixture
+def empty_client(tmp_path):
+    app = create_app(api_settings(), data_dir=tmp_path / "empty")
+    with TestClient(app) as c:
+        yield c
+
+
+AUTH = {"X-API-Key": SEARCH_KEY}
+BEARER = {"Authorization": f"Bearer {SEARCH_KEY}"}
