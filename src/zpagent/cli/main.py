@@ -163,6 +163,51 @@ def search(
 
 @app.command()
 @handle_errors
+def rag(
+    query: Annotated[str, typer.Argument(help="The question (Slovak or English).")],
+    limit: Annotated[int, typer.Option("--limit", min=1, max=20, help="Primary chunks.")] = 8,
+    max_per_document: Annotated[
+        int, typer.Option("--max-per-document", min=1, max=10, help="Chunks per page.")
+    ] = 1,
+    include_unpublished: UnpublishedOpt = False,
+    diagnostics: Annotated[
+        bool, typer.Option("--diagnostics", help="Include retrieval internals.")
+    ] = False,
+    data: DataOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """RAG: evidence with source ids, grounding rules and sources for an LLM."""
+    from zpagent.rag.build import rag as run_rag
+
+    ws = workspace(data)
+    with ws.open_current() as gen:
+        resp = run_rag(
+            gen,
+            ws.embedder,
+            query,
+            limit=limit,
+            max_per_document=max_per_document,
+            include_unpublished=include_unpublished,
+            include_diagnostics=diagnostics,
+            budget_tokens=ws.settings.rag_llm_max_tokens,
+            encoding=ws.settings.rag_llm_token_encoding,
+        )
+    if json_output:
+        emit_json(resp)
+        return
+    if resp.status != "ok":
+        console.print(f"[yellow]{resp.status}[/yellow] ({resp.reason}) for: {resp.query}")
+        return
+    console.print(resp.context)
+    console.print()
+    for src in resp.sources:
+        console.print(f"[{src.source_id}] {src.title} — {src.source_url or src.document_path}")
+    used = resp.context_budget
+    console.print(f"[dim]budget {used.used}/{used.limit} tokens ({used.encoding})[/dim]")
+
+
+@app.command()
+@handle_errors
 def demo(
     data: DataOpt = None,
     json_output: JsonOpt = False,
