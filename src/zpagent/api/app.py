@@ -1,9 +1,8 @@
 """Build the FastAPI application: state, middleware, error handlers, routes.
 
-The handlers are thin: parse a request model, take the current generation
-for the duration of the request, call one library function, return its
-contract envelope. Blocking work runs in FastAPI's thread pool (plain
-``def`` handlers), so the event loop stays free.
+Routes live in ``zpagent.api.routes`` (one module per group) and reach the
+shared state through ``request.app.state``: ``settings``, ``workspace``,
+``manager`` (the served generation), ``local_mode``, ``model_loaded``.
 """
 
 from __future__ import annotations
@@ -13,20 +12,16 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from zpagent import __version__
-from zpagent.api.errors import ERROR_RESPONSES, install_error_handlers
-from zpagent.api.models import HealthResponse, RagRequest, SearchRequest, ToolHealth
-from zpagent.api.security import SecurityMiddleware, check_secrets, search_auth
+from zpagent.api.errors import install_error_handlers
+from zpagent.api.routes import health as health_routes
+from zpagent.api.routes import tools as tool_routes
+from zpagent.api.security import SecurityMiddleware, check_secrets
 from zpagent.config import Settings
-from zpagent.contract import RagResponse, SearchResponse
-from zpagent.errors import RetrievalUnavailable
 from zpagent.index.serving import GenerationManager
-from zpagent.rag.build import rag as run_rag
-from zpagent.search.hybrid import search as run_search
-from zpagent.search.response import search_response
 from zpagent.workspace import Workspace
 
 log = logging.getLogger("zpagent.api")
@@ -97,82 +92,6 @@ def create_app(
         )
     app.add_middleware(SecurityMiddleware, max_body_bytes=settings.api_max_body_bytes)
 
-    def require_model(request: Request) -> None:
-        if not request.app.state.model_loaded:
-            raise RetrievalUnavailable("the embedding model is not loaded yet")
-
-    tool_deps = [Depends(search_auth), Depends(require_model)]
-
-    @app.get(
-        "/health",
-        response_model=HealthResponse,
-        operation_id="health",
-        summary="Readiness / pripravenosť služby",
-        tags=["service"],
-    )
-    def health(request: Request) -> HealthResponse:
-        """Readiness of each tool and the active index version. No authentication."""
-        with contextlib.suppress(Exception):
-            manager.refresh()
-        st = manager.status()
-        ready = bool(st["ready"] and request.app.state.model_loaded)
-        tool = ToolHealth(ready=ready, index_version=st["index_version"])
-        return HealthResponse(
-            status="ok" if ready else "unavailable",
-            ready=ready,
-            index_version=st["index_version"],
-            tools={"search": tool, "rag": tool},
-        )
-
-    @app.post(
-        "/search",
-        response_model=SearchResponse,
-        responses=ERROR_RESPONSES,
-        dependencies=tool_deps,
-        operation_id="search_wiki",
-        summary="Hybridné vyhľadávanie vo wiki / hybrid search over the thesis wiki",
-        tags=["tools"],
-    )
-    def search_endpoint(body: SearchRequest) -> SearchResponse:
-        """Vráti najrelevantnejšie úseky stránok (BM25 + embeddingy). Returns the most
-        relevant passages with their page, section and scores; `no_answer` when nothing
-        relevant exists."""
-        with manager.use() as gen:
-            outcome = run_search(
-                gen,
-                workspace.embedder if body.mode != "fts" else None,
-                body.query,
-                mode=body.mode,
-                limit=body.limit,
-                max_per_document=body.max_per_document,
-                include_unpublished=body.include_unpublished,
-            )
-            return search_response(outcome, gen.index_version)
-
-    @app.post(
-        "/rag",
-        response_model=RagResponse,
-        responses=ERROR_RESPONSES,
-        dependencies=tool_deps,
-        operation_id="rag_wiki",
-        summary="Dôkazy na odpoveď so zdrojmi / evidence to answer a question, with citations",
-        tags=["tools"],
-    )
-    def rag_endpoint(body: RagRequest) -> RagResponse:
-        """Použi na odpoveď na otázku o študentoch, prácach, vedúcich a témach. Returns
-        `context` (evidence tagged [S1], [S2], ...), `instructions` (grounding rules),
-        `answer_format` and `sources` with URLs. Answer only from `context` and cite."""
-        with manager.use() as gen:
-            return run_rag(
-                gen,
-                workspace.embedder,
-                body.query,
-                limit=body.limit,
-                max_per_document=body.max_per_document,
-                include_unpublished=body.include_unpublished,
-                include_diagnostics=body.include_diagnostics,
-                budget_tokens=settings.rag_llm_max_tokens,
-                encoding=settings.rag_llm_token_encoding,
-            )
-
+    app.include_router(health_routes.router)
+    app.include_router(tool_routes.router)
     return app

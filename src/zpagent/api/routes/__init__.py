@@ -1,0 +1,1 @@
+"""Route groups; each handler parses, calls one library function, returns an envelope."""

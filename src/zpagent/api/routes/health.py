@@ -1,0 +1,40 @@
+"""GET /health: readiness per tool, the active index_version. No authentication."""
+
+from __future__ import annotations
+
+import contextlib
+
+from fastapi import APIRouter, Request
+
+from zpagent.api.models import HealthResponse, ToolHealth
+
+router = APIRouter(tags=["service"])
+
+# Other parts register readiness probes here: name -> fn(app_state) -> ToolHealth.
+EXTRA_TOOL_PROBES: dict = {}
+
+
+@router.get(
+    "/health",
+    response_model=HealthResponse,
+    operation_id="health",
+    summary="Readiness / pripravenosť služby",
+)
+def health(request: Request) -> HealthResponse:
+    """Readiness of each tool and the active index version. No authentication."""
+    state = request.app.state
+    manager = state.manager
+    with contextlib.suppress(Exception):
+        manager.refresh()
+    st = manager.status()
+    ready = bool(st["ready"] and state.model_loaded)
+    tool = ToolHealth(ready=ready, index_version=st["index_version"])
+    tools = {"search": tool, "rag": tool}
+    for name, probe in EXTRA_TOOL_PROBES.items():
+        tools[name] = probe(state)
+    return HealthResponse(
+        status="ok" if ready else "unavailable",
+        ready=ready and all(t.ready for t in tools.values()),
+        index_version=st["index_version"],
+        tools=tools,
+    )

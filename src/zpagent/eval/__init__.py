@@ -1,0 +1,1 @@
+"""Evaluation: datasets with frozen dev/test splits, metrics, reports."""
