@@ -269,6 +269,11 @@ def serve(
     uvicorn.run(app_, host=host, port=port, log_level=log_level, access_log=True)
 
 
+from zpagent.cli import eval_cmd  # noqa: E402 - registers after the core commands
+
+eval_cmd.register(app)
+
+
 def run() -> None:
     """Console-script entry point."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")

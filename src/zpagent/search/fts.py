@@ -31,7 +31,11 @@ class FtsHit:
 def fts_search(
     gen: Generation, query: AnalyzedQuery, candidate_limit: int, include_unpublished: bool
 ) -> tuple[list[FtsHit], bool]:
-    """Return up to ``candidate_limit`` hits and whether more existed."""
+    """Return up to ``candidate_limit`` hits and whether more relevant ones existed.
+
+    Only a cut inside all_terms / prefix_terms counts as a truncation: the
+    any_term tail of a common word is endless and mostly irrelevant.
+    """
     db = gen.db()
     hits: list[FtsHit] = []
     seen: set[int] = set()
@@ -61,10 +65,10 @@ def fts_search(
             if row["rowid"] in seen:
                 continue
             if len(hits) >= candidate_limit:
-                more = True
+                more = strategy != "any_term"
                 break
             seen.add(row["rowid"])
             hits.append(FtsHit(row["rowid"], -row["score"], strategy, len(hits) + 1))
-        if more:
+        if len(hits) >= candidate_limit:
             break
     return hits, more

@@ -1,0 +1,41 @@
+"""Shared plumbing of the evaluations: the evaluated index and report files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from zpagent.index.version import hash_rows
+from zpagent.ingest.scan import scan_wiki
+from zpagent.workspace import Workspace
+
+DEFAULT_EVAL_DATA = Path("data/eval")
+DEFAULT_RESULTS = Path("eval/results")
+
+
+def ensure_index(ws: Workspace, wiki: Path) -> dict[str, Any] | None:
+    """Build ``wiki`` into the workspace unless the published generation already is it.
+
+    Returns the build report when a build ran (cheap with a warm embedding cache).
+    """
+    scan = scan_wiki(wiki, ws.settings.wiki_base_url)
+    source_hash = hash_rows([(d.path, d.content_hash) for d in scan.documents])
+    try:
+        with ws.open_current() as gen:
+            if gen.index_version.get("source_hash") == source_hash:
+                return None
+    except Exception:
+        pass
+    return ws.index(wiki).to_dict()
+
+
+def write_report(out_dir: Path, name: str, report: dict[str, Any], markdown: str) -> list[Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    json_path = out_dir / f"{name}.json"
+    md_path = out_dir / f"{name}.md"
+    json_path.write_text(
+        json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+    )
+    md_path.write_text(markdown, encoding="utf-8")
+    return [json_path, md_path]
