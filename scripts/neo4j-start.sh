@@ -60,6 +60,10 @@ mkdir -p "$RUN_DIR"
 # Idempotent: a second start while one is running re-prints its settings.
 if [[ -f "$PID_FILE" ]] && is_our_process "$(cat "$PID_FILE")"; then
   log "already running (pid $(cat "$PID_FILE")); reusing it"
+  if [[ -n "${NEO4J_PASSWORD:-}" ]] &&
+     ! grep -qxF "$(printf 'export NEO4J_PASSWORD=%q' "$NEO4J_PASSWORD")" "$ENV_FILE"; then
+    log "warning: it runs with a different password than NEO4J_PASSWORD; use the printed one"
+  fi
   cat "$ENV_FILE"
   exit 0
 fi

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from zpagent.config import Settings, get_settings
 from zpagent.embed.base import Embedder
 from zpagent.embed.factory import get_embedder
 from zpagent.errors import WikiError
-from zpagent.index.build import BuildInputs, BuildReport, Progress, build_from_wiki
+from zpagent.index.build import BuildInputs, Progress
 from zpagent.index.datadir import DataDir
 from zpagent.index.reader import Generation, open_current
 from zpagent.ingest.chunker import ChunkSettings
@@ -54,16 +55,15 @@ class Workspace:
             raise WikiError("no wiki path given: use --wiki PATH or set ZPWIKI_PATH")
         return Path(path)
 
-    def index(
-        self, wiki: Path | None = None, progress: Progress | None = None, publish: bool = True
-    ) -> BuildReport:
-        return build_from_wiki(
-            self.wiki_path(wiki),
-            self.build_inputs(),
-            base_url=self.settings.wiki_base_url,
-            progress=progress,
-            publish=publish,
-        )
+    def remote_graph(self) -> Any:
+        """The server-side graph written at publication (None: embedded only)."""
+        return None
+
+    def index(self, wiki: Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
+        """Build and publish a generation (the sync pipeline without a git pull)."""
+        from zpagent.sync.pipeline import run_sync
+
+        return run_sync(self, wiki, pull=False, progress=progress)
 
     def open_current(self) -> Generation:
         return open_current(self.data)

@@ -49,16 +49,16 @@ def test_rebuild_reuses_every_embedding_and_a_change_recomputes_only_its_page(
     wiki = fresh_copy(tiny_wiki, "wiki")
     ws = make_workspace(tmp_path / "data")
     first = ws.index(wiki)
-    assert first.embedding_computed == first.embedding_segments > 0
+    assert first["embedding_computed"] == first["embedding_segments"] > 0
     second = ws.index(wiki)
-    assert second.embedding_computed == 0
-    assert second.embedding_reused == second.embedding_segments
-    assert second.version != first.version
+    assert second["embedding_computed"] == 0
+    assert second["embedding_reused"] == second["embedding_segments"]
+    assert second["version"] != first["version"]
     page = wiki / "pages/guides/git/README.md"
     page.write_text(page.read_text() + "\nNový odsek o vetvách.\n", encoding="utf-8")
     third = ws.index(wiki)
-    assert third.embedding_computed == 1
-    assert third.embedding_reused == third.embedding_segments - 1
+    assert third["embedding_computed"] == 1
+    assert third["embedding_reused"] == third["embedding_segments"] - 1
 
 
 def test_corrupt_cache_rows_are_recomputed(tmp_path, tiny_wiki):
@@ -69,7 +69,7 @@ def test_corrupt_cache_rows_are_recomputed(tmp_path, tiny_wiki):
     db.commit()
     db.close()
     report = ws.index(tiny_wiki)
-    assert report.embedding_computed == report.embedding_segments
+    assert report["embedding_computed"] == report["embedding_segments"]
 
 
 def test_missing_wiki_is_a_clear_error(tmp_path):
@@ -88,19 +88,19 @@ def test_nothing_published_is_unavailable(tmp_path):
 def test_old_generations_are_removed_only_when_unused(tmp_path):
     wiki = write_pages(tmp_path / "wiki", {"a.md": "# A\n\nprvá verzia"})
     ws = make_workspace(tmp_path / "data")
-    v1 = ws.index(wiki).version
+    v1 = ws.index(wiki)["version"]
     reader = ws.open_current()  # holds v1 open
     assert reader.version == v1
     (wiki / "a.md").write_text("# A\n\ndruhá verzia")
-    v2 = ws.index(wiki).version
+    v2 = ws.index(wiki)["version"]
     (wiki / "a.md").write_text("# A\n\ntretia verzia")
-    v3 = ws.index(wiki).version
+    v3 = ws.index(wiki)["version"]
     names = {p.name for p in ws.data.generations.iterdir()}
     # v1 is still read, v2 is the previous one, v3 is current
     assert {v1, v2, v3} <= names
     reader.close()
     (wiki / "a.md").write_text("# A\n\nštvrtá verzia")
-    v4 = ws.index(wiki).version
+    v4 = ws.index(wiki)["version"]
     names = {p.name for p in ws.data.generations.iterdir()}
     assert names == {v3, v4}
     assert list(ws.data.staging.iterdir()) == []
@@ -109,7 +109,7 @@ def test_old_generations_are_removed_only_when_unused(tmp_path):
 def test_failed_build_leaves_the_previous_generation_serving(tmp_path, monkeypatch):
     wiki = write_pages(tmp_path / "wiki", {"a.md": "# A\n\ntext"})
     ws = make_workspace(tmp_path / "data")
-    v1 = ws.index(wiki).version
+    v1 = ws.index(wiki)["version"]
 
     def boom(*args, **kwargs):
         raise sqlite3.OperationalError("disk I/O error")

@@ -84,13 +84,17 @@ def exercise(uri: str, user: str, password: str, database: str) -> None:
         check("login", True, f"{info.agent}, Bolt {info.protocol_version}")
         check("server reports 5.x version", info.agent.startswith("Neo4j/5."), info.agent)
 
-        dbs = {r["name"] for r in driver.execute_query("SHOW DATABASES", database_="system").records}
+        dbs = {
+            r["name"] for r in driver.execute_query("SHOW DATABASES", database_="system").records
+        }
         check("databases neo4j and system", {"neo4j", "system"} <= dbs, str(sorted(dbs)))
 
         q = "CREATE CONSTRAINT x IF NOT EXISTS FOR (n:Person) REQUIRE n.id IS UNIQUE"
         driver.execute_query(q, database_=database)
         driver.execute_query(q, database_=database)  # IF NOT EXISTS: no error twice
-        names = [r["name"] for r in driver.execute_query("SHOW CONSTRAINTS", database_=database).records]
+        names = [
+            r["name"] for r in driver.execute_query("SHOW CONSTRAINTS", database_=database).records
+        ]
         check("uniqueness constraint", "x" in names, str(names))
 
         with driver.session(database=database) as session:
@@ -99,7 +103,11 @@ def exercise(uri: str, user: str, password: str, database: str) -> None:
             inside = tx.run("MATCH (n:Person) RETURN count(n) AS c").single()["c"]
             tx.rollback()
             after = session.run("MATCH (n:Person) RETURN count(n) AS c").single()["c"]
-            check("explicit tx rollback", inside == 100 and after == 0, f"inside={inside} after={after}")
+            check(
+                "explicit tx rollback",
+                inside == 100 and after == 0,
+                f"inside={inside} after={after}",
+            )
 
             tx = session.begin_transaction()
             # A chain p1-p2-p3-p4-p5 (4 relationships).
@@ -192,7 +200,8 @@ def main() -> int:
         pid = int((run_dir / "neo4j.pid").read_text())
         data_dir = Path((run_dir / "neo4j.datadir").read_text().strip())
         ready = next(
-            line for line in (run_dir / "neo4j.log").read_text().splitlines()
+            line
+            for line in (run_dir / "neo4j.log").read_text().splitlines()
             if line.startswith("NEO4J_READY")
         )
         print(f"info: {ready}; pid {pid}; data {data_dir}")
@@ -213,8 +222,11 @@ def main() -> int:
                 [str(stop_script)], env=env, capture_output=True, text=True, timeout=120
             )
             sys.stderr.write(proc.stderr)
-            check("stop script", proc.returncode == 0,
-                  f"exit {proc.returncode} in {time.monotonic() - t0:.1f}s")
+            check(
+                "stop script",
+                proc.returncode == 0,
+                f"exit {proc.returncode} in {time.monotonic() - t0:.1f}s",
+            )
             if pid is not None:
                 check("process gone", not Path(f"/proc/{pid}").exists(), f"pid {pid}")
             if port is not None:

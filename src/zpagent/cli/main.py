@@ -95,9 +95,9 @@ def index(
     with CliProgress(enabled=not json_output) as progress:
         report = ws.index(wiki_path, progress=progress)
     if json_output:
-        emit_json({"status": "ok", "reason": None, **report.to_dict()})
+        emit_json({"status": "ok", "reason": None, **report})
     else:
-        _print_build(report.to_dict(), wiki_path)
+        _print_build(report, wiki_path)
 
 
 def _print_search(resp, width: int = 90) -> None:
@@ -224,7 +224,7 @@ def demo(
     outputs = []
     with ws.open_current() as gen:
         if not json_output:
-            _print_build(report.to_dict(), wiki)
+            _print_build(report, wiki)
         for _tool, q in DEMO_QUERIES:
             outcome = run_search(gen, ws.embedder, q, limit=3)
             resp = search_response(outcome, gen.index_version)
@@ -232,7 +232,7 @@ def demo(
             if not json_output:
                 _print_search(resp)
     if json_output:
-        emit_json({"status": "ok", "reason": None, "build": report.to_dict(), "queries": outputs})
+        emit_json({"status": "ok", "reason": None, "build": report, "queries": outputs})
 
 
 @app.command()

@@ -27,7 +27,7 @@ def ensure_index(ws: Workspace, wiki: Path) -> dict[str, Any] | None:
                 return None
     except Exception:
         pass
-    return ws.index(wiki).to_dict()
+    return ws.index(wiki)
 
 
 def write_report(out_dir: Path, name: str, report: dict[str, Any], markdown: str) -> list[Path]:

@@ -1,4 +1,4 @@
-"""Build one generation from one snapshot of the wiki, then publish it.
+"""Build one generation from one snapshot of the wiki into a staging directory.
 
 scan -> chunk -> embedding inputs and segments -> embed (through the cache)
 -> write documents, chunks, FTS5, vectors -> extra parts (graph) ->
@@ -24,13 +24,12 @@ from zpagent.embed.base import Embedder
 from zpagent.embed.cache import EmbeddingCache
 from zpagent.embed.pipeline import EmbedStats, embed_all
 from zpagent.embed.segment import embedding_header, segment_input
-from zpagent.errors import BuildError
 from zpagent.index import datadir as dd
 from zpagent.index.schema import DDL, SCHEMA_VERSION
-from zpagent.index.version import git_revision, hash_rows, make_index_version
+from zpagent.index.version import hash_rows, make_index_version
 from zpagent.ingest.chunker import Chunk, Chunker, ChunkSettings
 from zpagent.ingest.document import Document
-from zpagent.ingest.scan import ScanResult, scan_wiki
+from zpagent.ingest.scan import ScanResult
 from zpagent.lexical import lemma_text
 
 log = logging.getLogger(__name__)
@@ -162,9 +161,12 @@ def build_generation(
     inputs: BuildInputs,
     progress: Progress | None = None,
     wiki_revision: str | None = None,
-    publish: bool = True,
 ) -> BuildReport:
-    """Build a generation from a finished scan; publish it unless told not to."""
+    """Build a generation from a finished scan into a staging directory.
+
+    The staged path is returned in ``report.extra["staged_path"]``; publishing
+    it is the sync pipeline's job (``zpagent.sync.publication``).
+    """
     progress = progress or NullProgress()
     t0 = time.perf_counter()
     phases: dict[str, float] = {}
@@ -279,48 +281,13 @@ def build_generation(
             phase_seconds=phases,
             extra=extra,
         )
-        if publish:
-            t = time.perf_counter()
-            publish_staged(data, staged, version, index_version)
-            phases["publish"] = time.perf_counter() - t
-        else:
-            report.extra["staged_path"] = str(staged)
+        report.extra["staged_path"] = str(staged)
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
         raise
     report.seconds = round(time.perf_counter() - t0, 3)
     report.phase_seconds = {k: round(v, 3) for k, v in phases.items()}
     return report
-
-
-def publish_staged(
-    data: dd.DataDir, staged: Path, version: str, index_version: dict[str, Any]
-) -> None:
-    """Install the staged generation and switch the pointer to it."""
-    previous = dd.read_pointer(data)
-    dd.install_generation(data, staged, version)
-    dd.switch_pointer(data, version, index_version)
-    keep = {version}
-    if previous:
-        keep.add(previous["version"])
-    dd.remove_unused_generations(data, keep)
-
-
-def build_from_wiki(
-    wiki: Path,
-    inputs: BuildInputs,
-    base_url: str | None = None,
-    progress: Progress | None = None,
-    publish: bool = True,
-) -> BuildReport:
-    """Scan ``wiki`` and build (and publish) a generation from it."""
-    progress = progress or NullProgress()
-    progress.start("scanning", None)
-    scan = scan_wiki(wiki, base_url)
-    try:
-        return build_generation(scan, inputs, progress, git_revision(wiki), publish)
-    except sqlite3.Error as exc:
-        raise BuildError("writing the index failed") from exc
 
 
 __all__ = [
@@ -330,7 +297,5 @@ __all__ = [
     "EmbedStats",
     "NullProgress",
     "Progress",
-    "build_from_wiki",
     "build_generation",
-    "publish_staged",
 ]

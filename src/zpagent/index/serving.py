@@ -5,6 +5,12 @@ reference count), so a swap never changes the index under a request. The
 pointer file is checked with one ``stat`` per request; a new generation is
 loaded beside the old one and swapped in under a short lock; the old one is
 closed (and its reader lock released) when its last request ends.
+
+Every request also holds the publication lock shared and refuses while a
+publication marker exists (see ``zpagent.sync.publication``), and the
+loaded generation is re-verified against other stores (the remote graph)
+by an optional ``verifier``, so a mismatch is refused even if someone
+deletes the marker.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from zpagent.errors import RetrievalUnavailable
@@ -21,6 +28,9 @@ from zpagent.index import datadir as dd
 from zpagent.index.reader import Generation, open_current
 
 log = logging.getLogger(__name__)
+
+Verifier = Callable[[Generation], None]
+REVERIFY_SECONDS = 5.0
 
 
 class _Slot:
@@ -31,17 +41,16 @@ class _Slot:
 
 
 class GenerationManager:
-    def __init__(self, data: dd.DataDir) -> None:
+    def __init__(self, data: dd.DataDir, verifier: Verifier | None = None) -> None:
         self.data = data
+        self.verifier = verifier
         self._lock = threading.Lock()
         self._load_lock = threading.Lock()
         self._slot: _Slot | None = None
         self._stat: tuple[int, int, int] | None = None
         self._error: str | None = None
-        # While set, new requests are refused (the publication switch).
-        self._paused = threading.Event()
-        self._idle = threading.Condition(self._lock)
-        self._in_flight = 0
+        self._verified_at = 0.0
+        self._verify_error: str | None = None
 
     def _pointer_stat(self) -> tuple[int, int, int] | None:
         try:
@@ -54,6 +63,7 @@ class GenerationManager:
         """Load the generation the pointer names if it changed since last time."""
         stat = self._pointer_stat()
         if not force and stat == self._stat and (self._slot is not None or stat is None):
+            self._maybe_reverify()
             return
         with self._load_lock:
             stat = self._pointer_stat()
@@ -66,6 +76,24 @@ class GenerationManager:
                 self._swap(None, stat, error="the published generation cannot be opened")
                 return
             self._swap(gen, stat, error=None if gen else "no generation is published")
+            self._maybe_reverify(force=True)
+
+    def _maybe_reverify(self, force: bool = False) -> None:
+        if self.verifier is None:
+            return
+        now = time.monotonic()
+        if not force and now - self._verified_at < REVERIFY_SECONDS:
+            return
+        self._verified_at = now
+        gen = self.current()
+        if gen is None:
+            return
+        try:
+            self.verifier(gen)
+            self._verify_error = None
+        except Exception as exc:
+            log.error("generation %s failed verification: %s", gen.version, exc)
+            self._verify_error = "the index and the graph store disagree or cannot be checked"
 
     def _swap(self, gen: Generation | None, stat: Any, error: str | None) -> None:
         with self._lock:
@@ -87,45 +115,40 @@ class GenerationManager:
     @contextlib.contextmanager
     def use(self) -> Iterator[Generation]:
         """The current generation for the duration of one request."""
-        if self._paused.is_set():
-            raise RetrievalUnavailable("a new generation is being published")
-        self.refresh()
-        with self._lock:
-            slot = self._slot
-            if slot is None:
-                raise RetrievalUnavailable(self._error or "no generation is published")
-            slot.users += 1
-            self._in_flight += 1
-        try:
-            yield slot.gen
-        finally:
-            with self._lock:
-                slot.users -= 1
-                self._in_flight -= 1
-                if slot.retired and slot.users == 0:
-                    slot.gen.close()
-                if self._in_flight == 0:
-                    self._idle.notify_all()
+        from zpagent.sync.publication import reader_guard
 
-    @contextlib.contextmanager
-    def publication(self, timeout: float = 30.0) -> Iterator[None]:
-        """Refuse new requests and wait for those in flight, for a pointer switch."""
-        self._paused.set()
-        try:
+        with reader_guard(self.data):
+            self.refresh()
             with self._lock:
-                self._idle.wait_for(lambda: self._in_flight == 0, timeout=timeout)
-            yield
-        finally:
-            self._paused.clear()
-        self.refresh(force=True)
+                slot = self._slot
+                if slot is None:
+                    raise RetrievalUnavailable(self._error or "no generation is published")
+                if self._verify_error:
+                    raise RetrievalUnavailable(self._verify_error)
+                slot.users += 1
+            try:
+                yield slot.gen
+            finally:
+                with self._lock:
+                    slot.users -= 1
+                    if slot.retired and slot.users == 0:
+                        slot.gen.close()
 
     def status(self) -> dict[str, Any]:
+        from zpagent.sync.publication import read_marker
+
+        with contextlib.suppress(Exception):
+            self.refresh()
+        marker = read_marker(self.data)
         with self._lock:
             slot = self._slot
+            error = self._error if slot is None else self._verify_error
+            if marker is not None:
+                error = "a publication is in progress or did not finish"
             return {
-                "ready": slot is not None and not self._paused.is_set(),
+                "ready": slot is not None and error is None,
                 "index_version": slot.gen.index_version if slot else None,
-                "error": self._error if slot is None else None,
+                "error": error,
             }
 
     def current(self) -> Generation | None:

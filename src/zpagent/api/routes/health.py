@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from fastapi import APIRouter, Request
 
 from zpagent.api.models import HealthResponse, ToolHealth
@@ -23,10 +21,7 @@ EXTRA_TOOL_PROBES: dict = {}
 def health(request: Request) -> HealthResponse:
     """Readiness of each tool and the active index version. No authentication."""
     state = request.app.state
-    manager = state.manager
-    with contextlib.suppress(Exception):
-        manager.refresh()
-    st = manager.status()
+    st = state.manager.status()
     ready = bool(st["ready"] and state.model_loaded)
     tool = ToolHealth(ready=ready, index_version=st["index_version"])
     tools = {"search": tool, "rag": tool}

@@ -74,31 +74,14 @@ public final class Neo4jLauncher {
         Files.createDirectories(home);
 
         long t0 = System.nanoTime();
-        DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(home)
-                // Without a user log provider embedded Neo4j is silent on stdout;
-                // we want startup problems in the caller's log file.
-                .setUserLogProvider(new Log4jLogProvider(System.out, Level.INFO))
-                .setConfig(BoltConnector.enabled, true)
-                .setConfig(BoltConnector.listen_address, new SocketAddress(HOST, port))
-                .setConfig(BoltConnector.advertised_address, new SocketAddress(HOST, port))
-                .setConfig(HttpConnector.enabled, false)
-                .setConfig(HttpsConnector.enabled, false)
-                .setConfig(GraphDatabaseSettings.auth_enabled, true)
-                // Small footprint: CI machines run this next to the test suite.
-                .setConfig(GraphDatabaseSettings.pagecache_memory, 64L * 1024 * 1024)
-                // Default is to preallocate 256 MiB transaction log files; pointless
-                // (and slow on some filesystems) for a throw-away test store.
-                .setConfig(GraphDatabaseSettings.preallocate_logical_logs, false)
-                .setConfig(GraphDatabaseSettings.logical_log_rotation_threshold, 16L * 1024 * 1024)
-                .setConfig(GraphDatabaseSettings.keep_logical_logs, "false")
-                // Usage-data reporting would try to reach the internet.
-                .setConfig(GraphDatabaseSettings.udc_enabled, false)
-                // Bolt waits a 5 s Netty "quiet period" per event loop group on
-                // shutdown (~10 s in total); a test server has no in-flight work
-                // worth waiting for. Internal settings, so pinned to this version.
-                .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0)
-                .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_timeout, Duration.ofSeconds(5))
-                .build();
+        DatabaseManagementService dbms;
+        try {
+            dbms = build(home, port);
+        } catch (RuntimeException e) {
+            // e.g. port in use: no shutdown hook yet, so clean up here.
+            deleteRecursively(home);
+            throw e;
+        }
 
         CountDownLatch stopped = new CountDownLatch(1);
         // SIGTERM/SIGINT run shutdown hooks: stop Neo4j cleanly (flushes the
@@ -130,7 +113,8 @@ public final class Neo4jLauncher {
                 "ALTER USER neo4j SET PLAINTEXT PASSWORD $password CHANGE NOT REQUIRED",
                 Map.of("password", password));
 
-        if (!dbms.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME).isAvailable(TimeUnit.SECONDS.toMillis(60))) {
+        long availableTimeout = TimeUnit.SECONDS.toMillis(60);
+        if (!dbms.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME).isAvailable(availableTimeout)) {
             System.err.println("default database did not become available");
             System.exit(1);
         }
@@ -142,6 +126,37 @@ public final class Neo4jLauncher {
                 HOST, port, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
         System.out.flush();
         stopped.await();
+    }
+
+    private static DatabaseManagementService build(Path home, int port) {
+        return new DatabaseManagementServiceBuilder(home)
+                // Without a user log provider embedded Neo4j is silent on stdout;
+                // we want startup problems in the caller's log file.
+                .setUserLogProvider(new Log4jLogProvider(System.out, Level.INFO))
+                .setConfig(BoltConnector.enabled, true)
+                .setConfig(BoltConnector.listen_address, new SocketAddress(HOST, port))
+                .setConfig(BoltConnector.advertised_address, new SocketAddress(HOST, port))
+                .setConfig(HttpConnector.enabled, false)
+                .setConfig(HttpsConnector.enabled, false)
+                .setConfig(GraphDatabaseSettings.auth_enabled, true)
+                // Small footprint: CI machines run this next to the test suite.
+                .setConfig(GraphDatabaseSettings.pagecache_memory, 64L * 1024 * 1024)
+                // Default is to preallocate 256 MiB transaction log files; pointless
+                // (and slow on some filesystems) for a throw-away test store.
+                .setConfig(GraphDatabaseSettings.preallocate_logical_logs, false)
+                .setConfig(GraphDatabaseSettings.logical_log_rotation_threshold, 16L * 1024 * 1024)
+                .setConfig(GraphDatabaseSettings.keep_logical_logs, "false")
+                // Usage-data reporting would try to reach the internet.
+                .setConfig(GraphDatabaseSettings.udc_enabled, false)
+                // Bolt waits a 5 s Netty "quiet period" per event loop group on
+                // shutdown (~10 s in total); a test server has no in-flight work
+                // worth waiting for. Internal settings, so pinned to this version.
+                .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0)
+                .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_timeout, Duration.ofSeconds(5))
+                // Open transactions of a test that is being torn down would hold
+                // shutdown for 10 s by default; they are rolled back either way.
+                .setConfig(GraphDatabaseSettings.shutdown_transaction_end_timeout, Duration.ofSeconds(2))
+                .build();
     }
 
     private static boolean isEmptyDir(Path dir) throws IOException {

@@ -1,0 +1,1 @@
+"""Sync from Git: one pipeline, atomic publication, crash recovery, a durable job queue."""
