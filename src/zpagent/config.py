@@ -84,6 +84,12 @@ class Settings(BaseSettings):
     api_max_body_bytes: int = Field(
         65536, ge=1024, le=10_485_760, description="Largest accepted request body, in bytes."
     )
+    webhook_max_body_bytes: int = Field(
+        1_048_576, ge=1024, le=52_428_800, description="Largest accepted webhook body, in bytes."
+    )
+    sync_worker_enabled: bool = Field(
+        True, description="Run queued sync jobs in the API process (one worker thread)."
+    )
     cors_allow_origins: str = Field(
         "", description="Comma-separated CORS allow-list (e.g. the Open WebUI origin)."
     )

@@ -65,5 +65,18 @@ class Workspace:
 
         return run_sync(self, wiki, pull=False, progress=progress)
 
+    def sync(
+        self,
+        wiki: Path | None = None,
+        pull: bool = False,
+        on_phase: Any = None,
+        progress: Progress | None = None,
+    ) -> dict[str, Any]:
+        """The sync pipeline: optional git pull, build, publish."""
+        from zpagent.sync.pipeline import run_sync
+
+        kwargs = {"on_phase": on_phase} if on_phase else {}
+        return run_sync(self, wiki, pull=pull, progress=progress, **kwargs)
+
     def open_current(self) -> Generation:
         return open_current(self.data)

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.api.conftest import SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET
+from tests.live_server import Server, free_port
 
 ENV_KEYS = {
     "SEARCH_API_KEY": SEARCH_KEY,
@@ -21,60 +19,11 @@ ENV_KEYS = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, data: Path, log: Path, extra_env: dict[str, str] | None = None) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        env = {**os.environ, **ENV_KEYS, **(extra_env or {})}
-        self._fh = open(log, "wb")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "zpagent",
-                "serve",
-                "--port",
-                str(self.port),
-                "--data",
-                str(data),
-            ],
-            stdout=self._fh,
-            stderr=subprocess.STDOUT,
-            env=env,
-            cwd=data.parent,
-        )
-
-    def wait_up(self, timeout: float = 90) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
-            try:
-                httpx.get(f"{self.url}/health", timeout=2)
-                return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise RuntimeError("server did not start")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self._fh.close()
-
-
 @pytest.fixture(scope="module")
 def live(tiny_workspace, tmp_path_factory):
-    server = Server(tiny_workspace.data.root, tmp_path_factory.mktemp("logs") / "server.log")
+    server = Server(
+        tiny_workspace.data.root, tmp_path_factory.mktemp("logs") / "server.log", ENV_KEYS
+    )
     server.wait_up()
     yield server
     server.stop()
@@ -148,7 +97,7 @@ def test_no_leaks_in_responses_or_logs(live, tiny_workspace):
 
 def test_503_before_an_index_exists(tmp_path):
     data = tmp_path / "data"
-    server = Server(data, tmp_path / "log")
+    server = Server(data, tmp_path / "log", ENV_KEYS)
     try:
         server.wait_up()
         assert httpx.get(f"{server.url}/health").json()["ready"] is False

@@ -18,10 +18,16 @@ from fastapi.middleware.cors import CORSMiddleware
 from zpagent import __version__
 from zpagent.api.errors import install_error_handlers
 from zpagent.api.routes import health as health_routes
+from zpagent.api.routes import sync as sync_routes
 from zpagent.api.routes import tools as tool_routes
 from zpagent.api.security import SecurityMiddleware, check_secrets
 from zpagent.config import Settings
+from zpagent.index import datadir as dd
 from zpagent.index.serving import GenerationManager
+from zpagent.sync.jobs import JobStore
+from zpagent.sync.pipeline import SYNC_LOCK
+from zpagent.sync.publication import read_marker, recover
+from zpagent.sync.worker import SyncWorker
 from zpagent.workspace import Workspace
 
 log = logging.getLogger("zpagent.api")
@@ -51,7 +57,10 @@ def create_app(
     settings = settings or Settings()
     check_secrets(settings, local_mode)
     workspace = Workspace(settings, data_dir=data_dir)
-    manager = GenerationManager(workspace.data)
+    remote = workspace.remote_graph()
+    manager = GenerationManager(workspace.data, verifier=_remote_verifier(remote))
+    job_store = JobStore(workspace.data.root / "sync_jobs.sqlite")
+    worker = SyncWorker(workspace, job_store) if settings.sync_worker_enabled else None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -59,11 +68,18 @@ def create_app(
         if warm:
             workspace.embedder.embed_query("zahrievací dotaz")
         app.state.model_loaded = True
+        try_recover(workspace, remote)
         manager.refresh()
         status = manager.status()
         log.info("ZP Agent %s ready=%s", __version__, status["ready"])
+        if worker is not None:
+            worker.on_success = lambda: manager.refresh(force=True)
+            worker.start()
         yield
+        if worker is not None:
+            worker.stop()
         manager.close()
+        job_store.close()
 
     docs = settings.api_docs_enabled
     app = FastAPI(
@@ -80,6 +96,8 @@ def create_app(
     app.state.manager = manager
     app.state.local_mode = local_mode
     app.state.model_loaded = False
+    app.state.job_store = job_store
+    app.state.worker = worker
 
     install_error_handlers(app)
     origins = [o.strip() for o in settings.cors_allow_origins.split(",") if o.strip()]
@@ -90,8 +108,38 @@ def create_app(
             allow_methods=["GET", "POST"],
             allow_headers=["Authorization", "X-API-Key", "Content-Type"],
         )
-    app.add_middleware(SecurityMiddleware, max_body_bytes=settings.api_max_body_bytes)
+    app.add_middleware(
+        SecurityMiddleware,
+        max_body_bytes=settings.api_max_body_bytes,
+        path_limits={"/webhook/gitea": settings.webhook_max_body_bytes},
+    )
 
     app.include_router(health_routes.router)
     app.include_router(tool_routes.router)
+    app.include_router(sync_routes.router)
     return app
+
+
+def _remote_verifier(remote):
+    """Refuse a generation whose version the remote graph does not carry."""
+    if remote is None:
+        return None
+
+    def verify(gen) -> None:
+        actual = remote.read_version()
+        if actual != gen.version:
+            raise RuntimeError("the remote graph carries another index version")
+
+    return verify
+
+
+def try_recover(workspace: Workspace, remote) -> None:
+    """Finish or undo a crashed publication if no sync is running and it is provable."""
+    data = workspace.data
+    if read_marker(data) is None:
+        return
+    with dd.file_lock(data.locks / SYNC_LOCK, blocking=False) as free:
+        if not free:
+            return
+        result = recover(data, remote)
+        log.warning("publication recovery: %s (%s)", result.state, result.detail)

@@ -107,9 +107,12 @@ CSP_DOCS = (
 class SecurityMiddleware:
     """Pure ASGI: security headers on every response, and a request body limit."""
 
-    def __init__(self, app: Any, max_body_bytes: int) -> None:
+    def __init__(
+        self, app: Any, max_body_bytes: int, path_limits: dict[str, int] | None = None
+    ) -> None:
         self.app = app
-        self.max_body = max_body_bytes
+        self.default_max_body = max_body_bytes
+        self.path_limits = path_limits or {}
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -117,6 +120,7 @@ class SecurityMiddleware:
             return
         path = scope.get("path", "")
         csp = CSP_DOCS if path in ("/docs", "/redoc") else CSP_JSON
+        max_body = self.path_limits.get(path, self.default_max_body)
 
         async def send_with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
@@ -133,7 +137,7 @@ class SecurityMiddleware:
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None:
             try:
-                too_big = int(declared) > self.max_body
+                too_big = int(declared) > max_body
             except ValueError:
                 too_big = True
             if too_big:
@@ -147,7 +151,7 @@ class SecurityMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_body:
+                if received > max_body:
                     raise PayloadTooLarge("request body too large")
             return message
 

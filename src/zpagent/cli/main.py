@@ -237,6 +237,45 @@ def demo(
 
 @app.command()
 @handle_errors
+def sync(
+    pull: Annotated[
+        bool, typer.Option("--pull", help="git fetch + fast-forward before building.")
+    ] = False,
+    wiki: WikiOpt = None,
+    data: DataOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """Run the sync pipeline now (the same as POST /sync), recorded in the job queue."""
+    from zpagent.sync.jobs import JobStore
+    from zpagent.sync.worker import execute
+
+    ws = workspace(data)
+    store = JobStore(ws.data.ensure().root / "sync_jobs.sqlite")
+    job = store.start_inline(pull, "cli")
+    with CliProgress(enabled=not json_output) as progress:
+
+        def run(**kwargs):
+            return ws.sync(wiki, progress=progress, **kwargs)
+
+        ok = execute(store, job.id, pull, run)
+    final = store.get(job.id)
+    store.close()
+    assert final is not None
+    if not ok:
+        err = final.error_reason or "internal_error"
+        if json_output:
+            emit_json({"status": "error", "reason": err, "job": final.to_dict()})
+        else:
+            err_console.print(f"[red]sync failed[/red] ({err}): {final.error_message}")
+        raise typer.Exit(1)
+    if json_output:
+        emit_json({"status": "ok", "reason": None, "job": final.to_dict()})
+    else:
+        _print_build(final.result or {}, ws.wiki_path(wiki))
+
+
+@app.command()
+@handle_errors
 def serve(
     host: Annotated[str, typer.Option("--host", help="Interface to bind.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8000,

@@ -116,8 +116,8 @@ class JobStore:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        with self._tx() as db:
-            db.executescript(_SCHEMA)
+        # executescript commits on its own; the DDL is idempotent.
+        self._db().executescript(_SCHEMA)
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)

@@ -27,9 +27,24 @@ def health(request: Request) -> HealthResponse:
     tools = {"search": tool, "rag": tool}
     for name, probe in EXTRA_TOOL_PROBES.items():
         tools[name] = probe(state)
+    store = getattr(state, "job_store", None)
+    last = None
+    if store is not None:
+        ok, failed = store.last("succeeded"), store.last("failed")
+        latest = max(
+            (j for j in (ok, failed) if j), key=lambda j: j.finished_at or "", default=None
+        )
+        if latest is not None:
+            last = {
+                "state": latest.state,
+                "finished_at": latest.finished_at,
+                "version": (latest.result or {}).get("version"),
+                "error_reason": latest.error_reason,
+            }
     return HealthResponse(
         status="ok" if ready else "unavailable",
         ready=ready and all(t.ready for t in tools.values()),
         index_version=st["index_version"],
         tools=tools,
+        last_sync=last,
     )
