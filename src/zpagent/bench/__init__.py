@@ -1,0 +1,1 @@
+"""Benchmarks: index build, incremental sync, query latency, HTTP load, scaling."""

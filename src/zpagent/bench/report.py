@@ -1,0 +1,154 @@
+"""Benchmark reports: Markdown tables and a PNG of the scaling curve."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+
+def _lat(s: dict[str, Any] | None) -> str:
+    if not s or not s.get("n"):
+        return "–"
+    return f"{s['p50']} / {s['p95']} / {s['p99']}"
+
+
+def to_markdown(r: dict[str, Any]) -> str:
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Command: `{r.get('command', 'zpagent bench')}` — started {r.get('started_at')}, "
+        f"{r.get('machine', {}).get('cpus')} CPUs, Python {r.get('machine', {}).get('python')}.",
+        "Latencies in milliseconds as p50 / p95 / p99. One run on a noisy machine: compare "
+        "medians and ratios, not single digits.",
+        "",
+    ]
+    idx = r.get("index")
+    if idx:
+        lines += [
+            "## Index build (sample wiki)",
+            "",
+            "| run | seconds | documents/s | chunks/s | embedding tokens/s | computed | reused |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for name in ("cold", "warm"):
+            x = idx[name]
+            lines.append(
+                f"| {name} | {x['seconds']} | {x['documents_per_s']} | {x['chunks_per_s']} | "
+                f"{x['embedding_tokens_per_s'] or '–'} | {x['embedding_computed']} | "
+                f"{x['embedding_reused']} |"
+            )
+        inc = idx["incremental_one_page"]
+        lines += [
+            "",
+            f"Warm rebuild is **{idx['warm_speedup']}x** faster than cold. Incremental sync of "
+            f"one changed page: **{inc['seconds']} s** ({inc['embedding_computed']} segments "
+            f"embedded, {inc['embedding_reused']} reused, reuse ratio {inc['reuse_ratio']}). "
+            f"Peak RSS of the benchmark process: {idx['peak_rss_mb']} MB.",
+            "",
+        ]
+    q = r.get("query")
+    if q:
+        lines += [
+            f"## Query latency in-process ({q['queries']} workload queries)",
+            "",
+            "| tool | cold p50 / p95 / p99 | warm p50 / p95 / p99 |",
+            "| --- | ---: | ---: |",
+        ]
+        for name in ("fts", "vector", "hybrid", "rag", "graph"):
+            if name in q:
+                lines.append(f"| {name} | {_lat(q[name].get('cold'))} | {_lat(q[name]['warm'])} |")
+        lines.append("")
+    h = r.get("http")
+    if h:
+        lines += [
+            "## HTTP (real server on 127.0.0.1, load from a separate process)",
+            "",
+            f"Server start-up to ready: {h['startup_seconds']} s; server peak RSS "
+            f"{h.get('server_peak_rss_mb')} MB.",
+            "",
+            "| endpoint | concurrency | requests | req/s | mean | p50 / p95 / p99 | errors | "
+            "timeouts |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for run in h["runs"]:
+            lat = run["latency_ms"]
+            lines.append(
+                f"| {run['endpoint']} | {run['concurrency']} | {run['requests']} | {run['rps']} | "
+                f"{lat.get('mean', '–')} | {_lat(lat)} | {run['error_rate']} | "
+                f"{run['timeout_rate']} |"
+            )
+        if "webhook_to_serving_seconds" in h:
+            lines += [
+                "",
+                f"Signed webhook (one-page push) to new generation serving: "
+                f"**{h['webhook_to_serving_seconds']} s**.",
+            ]
+        lines.append("")
+    s = r.get("scale")
+    if s:
+        lines += [
+            f"## Scaling on synthetic wikis ({s['embedder']})",
+            "",
+            "| students | documents | chunks | build s | fts p50 / p95 / p99 | "
+            "hybrid p50 / p95 / p99 | peak RSS MB |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for p in s["points"]:
+            lines.append(
+                f"| {p['students']} | {p['documents']} | {p['chunks']} | {p['build_seconds']} | "
+                f"{_lat(p['fts'])} | {_lat(p['hybrid'])} | {p['peak_rss_mb']} |"
+            )
+        lines += ["", "![scaling](scaling.png)", ""]
+    return "\n".join(lines) + "\n"
+
+
+def plot_scaling(r: dict[str, Any], path: Path) -> bool:
+    s = r.get("scale")
+    if not s or not s["points"]:
+        return False
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    pts = s["points"]
+    chunks = [p["chunks"] for p in pts]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
+    ax1.plot(chunks, [p["build_seconds"] for p in pts], "o-")
+    ax1.set_xlabel("chunks")
+    ax1.set_ylabel("build seconds (hashing embedder)")
+    ax1.set_title("Build time")
+    for mode in ("fts", "hybrid"):
+        ax2.plot(chunks, [p[mode]["p50"] for p in pts], "o-", label=f"{mode} p50")
+        ax2.plot(chunks, [p[mode]["p99"] for p in pts], "x--", label=f"{mode} p99")
+    ax2.set_xlabel("chunks")
+    ax2.set_ylabel("ms")
+    ax2.set_title("Search latency in-process")
+    ax2.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def write_results(r: dict[str, Any], out: Path) -> list[Path]:
+    """Merge into ``out/results.json`` (sections not run keep their last values)."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "results.json"
+    merged: dict[str, Any] = {}
+    if path.exists():
+        try:
+            merged = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            merged = {}
+    merged.update(r)
+    path.write_text(json.dumps(merged, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    md = out / "results.md"
+    md.write_text(to_markdown(merged), encoding="utf-8")
+    written = [path, md]
+    if plot_scaling(merged, out / "scaling.png"):
+        written.append(out / "scaling.png")
+    return written

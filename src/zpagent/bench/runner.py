@@ -1,0 +1,431 @@
+"""``zpagent bench``: every speed claim as a number anyone can reproduce.
+
+Sections (each can be skipped):
+
+- ``index``: cold build of the sample wiki (empty data dir and embedding
+  cache), warm rebuild (same cache), and an incremental sync of one changed
+  page; documents/s, chunks/s, embedding tokens/s, peak memory.
+- ``query``: in-process latency of fts / vector / hybrid search and RAG
+  (and graph when available) over the performance workload, first pass
+  (cold) and second pass (warm).
+- ``http``: a real ``zpagent serve`` on 127.0.0.1 and a separate load
+  process at several concurrency levels; the time from a signed webhook for
+  a one-page push to the new generation serving.
+- ``scale``: synthetic wikis of increasing size, built with the hashing
+  embedder (the model would take hours; its throughput is measured in
+  ``index`` and extrapolated), build time and search p50/p99 against size.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import resource
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from zpagent.bench.stats import summarize_ms
+from zpagent.config import Settings
+from zpagent.workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+Say = Callable[[str], None]
+
+
+@dataclass
+class BenchOptions:
+    wiki: Path
+    datasets: Path
+    out: Path = Path("benchmarks")
+    sections: tuple[str, ...] = ("index", "query", "http", "scale")
+    concurrency: tuple[int, ...] = (1, 4, 16, 64)
+    scale_sizes: tuple[int, ...] = (1000, 5000, 20000)
+    http_requests: int = 300
+    http_seconds: float = 30.0
+    work_dir: Path | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def peak_rss_mb() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def _ws(data: Path, **overrides: Any) -> Workspace:
+    return Workspace(Settings(_env_file=None, zpagent_data_dir=data, **overrides))
+
+
+FALLBACK_QUERIES = [
+    "Aký názov práce má Ján Holp?",
+    "rozpoznávanie reči",
+    "kto viedol diplomovú prácu o strojovom preklade",
+    "git vetvy",
+    "termín odovzdania záverečnej práce",
+]
+
+
+def workload(datasets: Path) -> list[dict[str, Any]]:
+    """Queries of the performance dataset (falls back to the retrieval dev split)."""
+    from zpagent.eval.datasets import load_dataset
+
+    perf = datasets / "performance.json"
+    if perf.exists():
+        ds = load_dataset(perf)
+        out = []
+        for item in ds.items:
+            e = ds.typed_expect(item)
+            out.append(
+                {
+                    "query": item.query,
+                    "endpoint": e.endpoint,
+                    "limit": e.limit,
+                    "profile": e.profile,
+                }
+            )
+        return out
+    retrieval = datasets / "retrieval.json"
+    if not retrieval.exists():
+        return [
+            {"query": q, "endpoint": "search", "limit": 10, "profile": "short"}
+            for q in FALLBACK_QUERIES
+        ]
+    ds = load_dataset(retrieval)
+    return [
+        {"query": i.query, "endpoint": "search", "limit": 10, "profile": i.category}
+        for i in ds.select("dev")
+    ]
+
+
+# --- index -----------------------------------------------------------------------------
+
+
+def _rates(result: dict[str, Any]) -> dict[str, Any]:
+    secs = result["seconds"]
+    embed_s = result["phase_seconds"].get("embed") or 0.0
+    return {
+        "seconds": secs,
+        "documents": result["documents"],
+        "chunks": result["chunks"],
+        "embedding_segments": result["embedding_segments"],
+        "embedding_computed": result["embedding_computed"],
+        "embedding_reused": result["embedding_reused"],
+        "documents_per_s": round(result["documents"] / secs, 1),
+        "chunks_per_s": round(result["chunks"] / secs, 1),
+        "embedding_tokens_per_s": (
+            round(result["embedding_tokens_computed"] / embed_s, 1) if embed_s > 0.05 else None
+        ),
+        "phase_seconds": result["phase_seconds"],
+    }
+
+
+def bench_index(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
+    data = work / "index-data"
+    shutil.rmtree(data, ignore_errors=True)
+    ws = _ws(data)
+    say("index: cold build of the sample wiki (empty embedding cache)")
+    cold = ws.index(opts.wiki)
+    say("index: warm rebuild (same embedding cache)")
+    warm = ws.index(opts.wiki)
+    # Incremental: a Git copy of the wiki, one page changed, one sync.
+    wiki = work / "incremental-wiki"
+    shutil.rmtree(wiki, ignore_errors=True)
+    shutil.copytree(opts.wiki, wiki)
+    _git(wiki, "init", "-q", "-b", "main")
+    _git(wiki, "add", "-A")
+    _git(wiki, "commit", "-q", "-m", "sample")
+    ws_inc = _ws(data, zpwiki_path=wiki)
+    ws_inc.sync()
+    page = sorted(wiki.glob("pages/students/*/*/README.md"))[0]
+    page.write_text(page.read_text(encoding="utf-8") + "\nNová poznámka zo stretnutia.\n")
+    _git(wiki, "commit", "-qam", "one page changed")
+    say("index: incremental sync of one changed page")
+    t = time.perf_counter()
+    inc = ws_inc.sync()
+    inc_seconds = time.perf_counter() - t
+    return {
+        "cold": _rates(cold),
+        "warm": _rates(warm),
+        "warm_speedup": round(cold["seconds"] / warm["seconds"], 1),
+        "incremental_one_page": {
+            "seconds": round(inc_seconds, 2),
+            "embedding_computed": inc["embedding_computed"],
+            "embedding_reused": inc["embedding_reused"],
+            "reuse_ratio": round(inc["embedding_reused"] / max(1, inc["embedding_segments"]), 4),
+        },
+        "peak_rss_mb": peak_rss_mb(),
+        "data_dir": str(data),
+    }
+
+
+def _git(cwd: Path, *args: str) -> None:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "bench",
+        "GIT_AUTHOR_EMAIL": "bench@localhost",
+        "GIT_COMMITTER_NAME": "bench",
+        "GIT_COMMITTER_EMAIL": "bench@localhost",
+    }
+    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, timeout=120)
+
+
+# --- in-process queries -----------------------------------------------------------------
+
+
+def _time_calls(fn: Callable[[str], Any], queries: list[str]) -> list[float]:
+    out = []
+    for q in queries:
+        t = time.perf_counter()
+        fn(q)
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def bench_queries(ws: Workspace, queries: list[dict[str, Any]], say: Say) -> dict[str, Any]:
+    from zpagent.rag.build import rag
+    from zpagent.search.hybrid import search
+
+    texts = [q["query"] for q in queries if q["endpoint"] in ("search", "rag")]
+    result: dict[str, Any] = {"queries": len(texts)}
+    with ws.open_current() as gen:
+        emb = ws.embedder
+        for mode in ("fts", "vector", "hybrid"):
+            say(f"query: in-process {mode} search over {len(texts)} queries")
+
+            def run(q: str, mode: str = mode) -> Any:
+                return search(gen, emb if mode != "fts" else None, q, mode=mode)  # type: ignore[arg-type]
+
+            cold = _time_calls(run, texts)
+            warm = _time_calls(run, texts)
+            result[mode] = {"cold": summarize_ms(cold), "warm": summarize_ms(warm)}
+        say("query: in-process RAG")
+        rag_ms = _time_calls(lambda q: rag(gen, emb, q), texts)
+        result["rag"] = {"warm": summarize_ms(rag_ms)}
+        graph_fn = graph_query_fn(ws, gen)
+        graph_texts = [q["query"] for q in queries if q["endpoint"] == "graph"]
+        if graph_fn is not None and graph_texts:
+            say(f"query: in-process graph over {len(graph_texts)} queries")
+            cold = _time_calls(graph_fn, graph_texts)
+            warm = _time_calls(graph_fn, graph_texts)
+            result["graph"] = {"cold": summarize_ms(cold), "warm": summarize_ms(warm)}
+    return result
+
+
+def graph_query_fn(ws: Workspace, gen: Any) -> Callable[[str], Any] | None:
+    """The graph search as a one-argument function, when the graph part is installed."""
+    try:
+        from zpagent.graph.search import graph_search  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return lambda q: graph_search(gen, q)
+
+
+# --- HTTP --------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _vm_hwm_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        return None
+    return None
+
+
+def bench_http(
+    opts: BenchOptions, data: Path, queries: list[dict[str, Any]], work: Path, say: Say
+) -> dict[str, Any]:
+    import httpx
+
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    keys = {
+        name: secrets.token_urlsafe(32)
+        for name in ("SEARCH_API_KEY", "SYNC_API_KEY", "WEBHOOK_SECRET")
+    }
+    env = {**os.environ, **keys, "SYNC_WORKER_ENABLED": "false"}
+    log_path = work / "bench-server.log"
+    with open(log_path, "wb") as fh:
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "zpagent",
+                "serve",
+                "--port",
+                str(port),
+                "--data",
+                str(data),
+                "--log-level",
+                "warning",
+            ],
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=work,
+        )
+    try:
+        t0 = time.perf_counter()
+        while True:
+            try:
+                if httpx.get(f"{url}/health", timeout=2).json().get("ready"):
+                    break
+            except (httpx.HTTPError, ValueError):
+                pass
+            if server.poll() is not None or time.perf_counter() - t0 > 120:
+                raise RuntimeError("the benchmark server did not start")
+            time.sleep(0.2)
+        startup_s = round(time.perf_counter() - t0, 2)
+        results: dict[str, Any] = {"startup_seconds": startup_s, "runs": []}
+        endpoints = {"search": "/search", "rag": "/rag"}
+        if graph_query_fn(_ws(data), None) is not None:
+            endpoints["graph"] = "/graph"
+        for name, path in endpoints.items():
+            bodies = [
+                {"query": q["query"], **({"limit": q["limit"]} if name == "search" else {})}
+                for q in queries
+                if q["endpoint"] == name or (name != "graph" and q["endpoint"] == "search")
+            ] or [{"query": "Ján Holp"}]
+            qfile = work / f"load-{name}.json"
+            qfile.write_text(json.dumps(bodies, ensure_ascii=False), encoding="utf-8")
+            for conc in opts.concurrency:
+                say(f"http: {path} at concurrency {conc}")
+                proc = subprocess.run(
+                    [
+                        sys.executable,
+                        "-m",
+                        "zpagent.bench.load",
+                        "--url",
+                        url,
+                        "--endpoint",
+                        path,
+                        "--queries",
+                        str(qfile),
+                        "--concurrency",
+                        str(conc),
+                        "--requests",
+                        str(opts.http_requests),
+                        "--max-seconds",
+                        str(opts.http_seconds),
+                    ],
+                    env={**os.environ, "ZPAGENT_BENCH_KEY": keys["SEARCH_API_KEY"]},
+                    capture_output=True,
+                    text=True,
+                    timeout=opts.http_seconds + 120,
+                    check=True,
+                )
+                results["runs"].append(json.loads(proc.stdout))
+        results["server_peak_rss_mb"] = _vm_hwm_mb(server.pid)
+        return results
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+# --- scale -----------------------------------------------------------------------------------
+
+
+def bench_scale(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
+    from zpagent.search.hybrid import search
+    from zpagent.synthetic import generate_wiki
+
+    points = []
+    probe = [
+        "diplomová práca strojový preklad",
+        "rozpoznávanie reči",
+        "Ján Novák bakalárska práca",
+        "chatbot",
+        "neurónové siete v spracovaní textu",
+        "vedúci práce Hládek",
+        "sumarizácia dokumentov",
+        "xqzvbn wpfkjr",
+    ] * 10
+    for n in opts.scale_sizes:
+        wiki = work / f"synthetic-{n}"
+        data = work / f"synthetic-{n}-data"
+        shutil.rmtree(wiki, ignore_errors=True)
+        shutil.rmtree(data, ignore_errors=True)
+        say(f"scale: generating a synthetic wiki of {n} students")
+        generate_wiki(wiki, n, seed=7)
+        ws = _ws(data, embedding_model="hash")
+        say(f"scale: building {n} students (hashing embedder)")
+        t = time.perf_counter()
+        report = ws.index(wiki)
+        build_s = time.perf_counter() - t
+        with ws.open_current() as gen:
+            point: dict[str, Any] = {
+                "students": n,
+                "documents": report["documents"],
+                "chunks": report["chunks"],
+                "build_seconds": round(build_s, 1),
+                "phase_seconds": report["phase_seconds"],
+            }
+            emb = ws.embedder
+            for mode in ("fts", "hybrid"):
+
+                def run(q: str, mode: str = mode, emb: Any = emb) -> Any:
+                    return search(gen, emb if mode != "fts" else None, q, mode=mode)  # type: ignore[arg-type]
+
+                _time_calls(run, probe[:8])  # warm-up
+                point[mode] = summarize_ms(_time_calls(run, probe))
+        point["peak_rss_mb"] = peak_rss_mb()
+        points.append(point)
+        shutil.rmtree(wiki, ignore_errors=True)
+        shutil.rmtree(data, ignore_errors=True)
+    return {"embedder": "hash/384 (documents and queries)", "points": points}
+
+
+# --- orchestration ---------------------------------------------------------------------------
+
+
+def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
+    # One warning line per problem page is right for an operator, noise here.
+    logging.getLogger("zpagent.ingest.scan").setLevel(logging.ERROR)
+    work = opts.work_dir or Path(tempfile.mkdtemp(prefix="zpagent-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    queries = workload(opts.datasets)
+    results: dict[str, Any] = {
+        "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "command": "zpagent bench " + " ".join(opts.extra.get("argv", [])),
+    }
+    index_data: Path | None = None
+    if "index" in opts.sections:
+        results["index"] = bench_index(opts, work, say)
+        index_data = Path(results["index"].pop("data_dir"))
+    if index_data is None and ({"query", "http"} & set(opts.sections)):
+        index_data = work / "index-data"
+        _ws(index_data).index(opts.wiki)
+    if "query" in opts.sections:
+        assert index_data is not None
+        results["query"] = bench_queries(_ws(index_data), queries, say)
+    if "http" in opts.sections:
+        assert index_data is not None
+        results["http"] = bench_http(opts, index_data, queries, work, say)
+    if "scale" in opts.sections:
+        results["scale"] = bench_scale(opts, work, say)
+    results["peak_rss_mb"] = peak_rss_mb()
+    results["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    if opts.work_dir is None:
+        shutil.rmtree(work, ignore_errors=True)
+    return results
