@@ -118,6 +118,10 @@ class Scores(BaseModel):
     vector_rank: int | None = None
     fused: float = Field(description="Reciprocal rank fusion score.")
     anchored: bool = Field(False, description="Exact or very strong lexical match.")
+    coverage: float | None = Field(
+        None, description="IDF-weighted share of the query terms the chunk matches."
+    )
+    relevance: float = Field(0.0, description="Score of the relevance gate (>= 0.6 answers).")
 
 
 class SearchResultItem(BaseModel):

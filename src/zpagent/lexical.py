@@ -30,6 +30,10 @@ STOPWORDS = frozenset(
     nam nas nie o od on ona oni ono po pod pre pred pri s sa si so su ta tak
     take tam te ten tej tento tieto to toho tom tu tuto u v vo vsak z za ze zo
     sme ste som mne nou nim nich uz iba len tiez
+    potrebujem potrebovala potreboval chcem chcel chcela hladam zaujima zaujimalo
+    povedz povedzte napis napiste najdi najdite ukaz ukazte vies viete prosim
+    dakujem mozes mozete pisal pisala pisali venoval venovala vybral vybrala
+    robil robila volal volala
     the an of in on for what who whom whose which is are was were did does do
     how many much with to by about from at as be been has have had it its
     this that these those me my tell please

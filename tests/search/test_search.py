@@ -138,4 +138,7 @@ def test_query_analysis_drops_stopwords_and_lemmatizes():
     q = analyze("Aký názov práce má Ján Holp?")
     assert [t.folded for t in q.terms] == ["nazov", "prace", "jan", "holp"]
     assert q.terms[1].lemma == "praca"
-    assert '"prace" OR "praca"' in q.all_terms()
+    from zpagent.search.fts import any_expr, exact_expr
+
+    assert exact_expr(q.terms[1]) == '"prace" OR "praca"'
+    assert any_expr(q.terms[3]) == '"holp" OR "holp"*'

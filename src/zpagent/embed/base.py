@@ -40,3 +40,36 @@ def normalize_rows(matrix: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     return (matrix / norms).astype(np.float32)
+
+
+class QueryVectorCache:
+    """LRU of query vectors by (model fingerprint, text): hot questions repeat.
+
+    Vectors are returned read-only so that no caller can alter a cached one.
+    """
+
+    def __init__(self, size: int = 2048) -> None:
+        from collections import OrderedDict
+        from threading import Lock
+
+        self.size = size
+        self._data: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, embedder: Embedder, text: str) -> np.ndarray:
+        key = (embedder.fingerprint, text)
+        with self._lock:
+            vec = self._data.get(key)
+            if vec is not None:
+                self._data.move_to_end(key)
+                return vec
+        vec = embedder.embed_query(text)
+        vec.setflags(write=False)
+        with self._lock:
+            self._data[key] = vec
+            if len(self._data) > self.size:
+                self._data.popitem(last=False)
+        return vec
+
+
+QUERY_VECTORS = QueryVectorCache()

@@ -154,6 +154,8 @@ def rag(
                         "vector_rank": h.vector_rank,
                         "fused": h.fused,
                         "anchored": h.anchored,
+                        "coverage": h.fts_coverage,
+                        "relevance": h.relevance,
                     }
                     for i, h in enumerate(outcome.hits, start=1)
                 ],

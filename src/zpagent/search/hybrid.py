@@ -13,10 +13,11 @@ Truncation is detected by fetching one candidate more than each limit.
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Literal
 
-from zpagent.embed.base import Embedder
+from zpagent.embed.base import QUERY_VECTORS, Embedder
 from zpagent.errors import InvalidQuery
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
@@ -31,18 +32,23 @@ MODES = ("hybrid", "fts", "vector")
 RRF_K = 60
 ANY_TERM_WEIGHT = 0.5
 ANCHOR_WEIGHT = 1.0
-# Relevance gate. multilingual-e5 similarities are compressed (unrelated
-# queries still reach 0.80-0.85 against this kind of wiki) and shift per
-# query, so a vector hit is judged by its margin above the query's baseline
-# (see vector.query_baseline): a hit only vector search found needs
-# VECTOR_ALONE_MARGIN; a hit that matched only some query terms (any_term)
-# needs VECTOR_SUPPORT_MARGIN. all_terms / prefix_terms matches always pass.
-# VECTOR_CANDIDATE_MIN only bounds the candidate list. Calibrated on the dev
-# split of eval/datasets/retrieval.json (see eval/README.md).
+# Relevance gate. Each candidate gets a relevance score
+#     relevance = coverage + SEMANTIC_WEIGHT * max(margin, 0)
+# where coverage is the IDF-weighted share of query terms it matches (fts.py)
+# and margin its vector similarity above the query's baseline (vector.py;
+# e5 similarities are compressed and shift per query, so absolute values
+# mean little). A query is answered only if its best candidate reaches
+# ANSWER_MIN; then candidates below KEEP_MIN are dropped as noise. Chosen on
+# the dev split of eval/datasets/retrieval.json, favouring recall: a leak is
+# caught downstream (grounding rules, checked answers), a false "no answer"
+# is not. Round numbers on purpose; see eval/README.md.
+SEMANTIC_WEIGHT = 20.0
+ANSWER_MIN = 0.6
+KEEP_MIN = 0.4
 VECTOR_CANDIDATE_MIN = 0.70
-VECTOR_ALONE_MARGIN = 0.024
-VECTOR_SUPPORT_MARGIN = 0.018
 MAX_LIMIT = 50
+# Query embeddings run beside the lexical search (see search()).
+_EMBED_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="zpagent-embed")
 MAX_PER_DOCUMENT = 10
 
 
@@ -63,11 +69,13 @@ class Hit:
     fts_score: float | None = None
     fts_rank: int | None = None
     fts_strategy: str | None = None
+    fts_coverage: float | None = None
     vector_similarity: float | None = None
     vector_rank: int | None = None
     vector_margin: float | None = None
     fused: float = 0.0
     anchored: bool = False
+    relevance: float = 0.0
 
 
 @dataclass
@@ -139,7 +147,9 @@ def search(
     include_unpublished: bool = False,
     candidate_limit: int | None = None,
     min_vector_similarity: float = VECTOR_CANDIDATE_MIN,
+    gate: bool = True,
 ) -> SearchOutcome:
+    """Hybrid (or single-mode) search; ``gate=False`` only for evaluating ranking."""
     if mode not in MODES:
         raise InvalidQuery(f"unknown mode {mode!r}")
     if not 1 <= limit <= MAX_LIMIT:
@@ -150,21 +160,28 @@ def search(
     candidate_limit = candidate_limit or max(50, limit * max_per_document * 3)
     reasons: list[str] = []
 
-    fts_hits, fts_more = ([], False)
-    if mode in ("hybrid", "fts"):
-        fts_hits, fts_more = fts_search(gen, analyzed, candidate_limit, include_unpublished)
-    vec_hits, vec_more = ([], False)
+    # The query embedding (about 10 ms, C code without the GIL) runs while
+    # the lexical search works on the same thread's time.
+    qvec_future = None
     if mode in ("hybrid", "vector"):
         if embedder is None:
             raise InvalidQuery("vector search needs an embedder")
-        qvec = embedder.embed_query(analyzed.text)
+        qvec_future = _EMBED_POOL.submit(QUERY_VECTORS.get, embedder, analyzed.text)
+    fts_hits, fts_more = ([], False)
+    if mode in ("hybrid", "fts"):
+        fts_hits, fts_more = fts_search(
+            gen, analyzed, candidate_limit, include_unpublished, KEEP_MIN
+        )
+    vec_hits, vec_more = ([], False)
+    if qvec_future is not None:
+        qvec = qvec_future.result()
         vec_hits, vec_more = vector_search(
             gen,
             qvec,
             candidate_limit,
             include_unpublished,
             min_vector_similarity,
-            relevant_margin=VECTOR_SUPPORT_MARGIN,
+            relevant_margin=KEEP_MIN / SEMANTIC_WEIGHT,
         )
     if fts_more or vec_more:
         reasons.append("candidate_limit")
@@ -174,6 +191,7 @@ def search(
     for h in fts_hits:
         hit = by_id[h.rowid]
         hit.fts_score, hit.fts_rank, hit.fts_strategy = round(h.score, 4), h.rank, h.strategy
+        hit.fts_coverage = h.coverage
         weight = ANY_TERM_WEIGHT if h.strategy == "any_term" else 1.0
         hit.fused += weight / (RRF_K + h.rank)
     for v in vec_hits:
@@ -190,9 +208,15 @@ def search(
                     hit.anchored = True
                     hit.fused += ANCHOR_WEIGHT / (RRF_K + 1)
 
-    ranked = sorted(
-        (h for h in by_id.values() if is_relevant(h, mode)), key=lambda h: (-h.fused, h.rowid)
-    )
+    for hit in by_id.values():
+        hit.relevance = round(relevance(hit, mode), 4)
+    best = max((h.relevance for h in by_id.values()), default=0.0)
+    if gate:
+        answerable = best >= ANSWER_MIN
+        kept = [h for h in by_id.values() if h.relevance >= KEEP_MIN] if answerable else []
+    else:
+        kept = list(by_id.values())
+    ranked = sorted(kept, key=lambda h: (-h.fused, h.rowid))
     per_doc: dict[int, int] = {}
     results: list[Hit] = []
     for hit in ranked:
@@ -217,21 +241,13 @@ def search(
     )
 
 
-def is_relevant(hit: Hit, mode: str = "hybrid") -> bool:
-    """The relevance gate: strong lexical evidence, or strong enough semantics.
-
-    In fts mode there is no semantic signal, so any lexical match counts.
-    """
-    if hit.fts_strategy in ("all_terms", "prefix_terms"):
-        return True
-    if mode == "fts":
-        return hit.fts_strategy is not None
-    margin = hit.vector_margin
-    if margin is None:
-        return False
-    if hit.fts_strategy == "any_term":
-        return margin >= VECTOR_SUPPORT_MARGIN
-    return margin >= VECTOR_ALONE_MARGIN
+def relevance(hit: Hit, mode: str = "hybrid") -> float:
+    """Lexical coverage plus weighted semantic margin (see the gate above)."""
+    lexical = (hit.fts_coverage or 0.0) if mode != "vector" else 0.0
+    semantic = 0.0
+    if mode != "fts" and hit.vector_margin is not None:
+        semantic = SEMANTIC_WEIGHT * max(hit.vector_margin, 0.0)
+    return lexical + semantic
 
 
 def _headings(gen: Generation, rowids: list[int]) -> dict[int, list[str]]:

@@ -32,38 +32,10 @@ class AnalyzedQuery:
     text: str
     terms: tuple[Term, ...]
 
-    def _alts(self, t: Term) -> list[str]:
-        return list(dict.fromkeys([t.folded, t.lemma]))
-
-    def all_terms(self) -> str | None:
-        if not self.terms:
-            return None
-        parts = [" OR ".join(_quote(a) for a in self._alts(t)) for t in self.terms]
-        return " AND ".join(f"({p})" for p in parts)
-
-    def prefix_terms(self) -> str | None:
-        if not self.terms:
-            return None
-        parts = []
-        for t in self.terms:
-            alts = [_quote(a) for a in self._alts(t)]
-            if len(t.stem) >= MIN_PREFIX_CHARS:
-                alts.append(_quote(t.stem) + "*")
-            parts.append(" OR ".join(dict.fromkeys(alts)))
-        return " AND ".join(f"({p})" for p in parts)
-
-    def any_term(self) -> str | None:
-        if not self.terms:
-            return None
-        alts: list[str] = []
-        for t in self.terms:
-            alts.extend(_quote(a) for a in self._alts(t))
-            if len(t.stem) >= MIN_PREFIX_CHARS + 1:
-                alts.append(_quote(t.stem) + "*")
-        return " OR ".join(dict.fromkeys(alts))
 
 
-def _quote(term: str) -> str:
+def quote(term: str) -> str:
+    """A term as an FTS5 string: never an operator, whatever the user typed."""
     return '"' + term.replace('"', '""') + '"'
 
 

@@ -31,6 +31,8 @@ def search_response(outcome: SearchOutcome, index_version: dict[str, Any]) -> Se
                     vector_rank=h.vector_rank,
                     fused=h.fused,
                     anchored=h.anchored,
+                    coverage=h.fts_coverage,
+                    relevance=h.relevance,
                 ),
             )
         )
