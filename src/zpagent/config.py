@@ -107,6 +107,18 @@ class Settings(BaseSettings):
     )
     answer_model: str | None = Field(None, description="Model name for answer generation.")
     openwebui_api_key: SecretStr | None = Field(None, description="API key for the LLM endpoint.")
+    answer_llm_timeout: float = Field(
+        30.0, gt=0, le=600, description="Seconds before one LLM request times out."
+    )
+    answer_llm_retries: int = Field(
+        3, ge=0, le=10, description="Retries (with backoff) on LLM 429/5xx/timeouts."
+    )
+    answer_context_tokens: int = Field(
+        6000,
+        ge=500,
+        le=1_000_000,
+        description="Evidence larger than this is condensed by the LLM before generation.",
+    )
 
 
 @lru_cache(maxsize=1)

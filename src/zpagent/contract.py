@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from zpagent.errors import ZPAgentError
 
@@ -164,6 +164,10 @@ class EvidenceItem(BaseModel):
 
 
 class RagResponse(Envelope):
+    # Per source id: {"authors": [...], "texts": [...]}, for in-process callers
+    # (checked answers); never serialized.
+    _evidence: dict[str, dict[str, list[str]]] = PrivateAttr(default_factory=dict)
+
     query: str
     context: str = Field(description="The evidence, each piece once, tagged [S1], [S2], ...")
     instructions: str = Field(description="Grounding rules for the model (Slovak).")
@@ -172,4 +176,51 @@ class RagResponse(Envelope):
     evidence: list[EvidenceItem] = Field(default_factory=list)
     diagnostics: dict[str, Any] | None = Field(
         None, description="Retrieval internals; only with include_diagnostics."
+    )
+
+
+# --- answers ---------------------------------------------------------------------
+
+
+class VerifiedClaim(BaseModel):
+    kind: str
+    value: str
+    sources: list[str]
+    subject: str | None = None
+    thesis_kind: str | None = None
+
+
+class ClaimFailure(BaseModel):
+    attempt: int = Field(description="1 = first answer, 2 = after the repair round.")
+    code: str = Field(description="e.g. unsupported_value, unknown_source, author_as_subject.")
+    claim: int | None = Field(None, description="Index of the failing claim, if any.")
+    detail: str
+
+
+class LLMUsage(BaseModel):
+    used: bool
+    model: str | None = None
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+class AnswerResponse(Envelope):
+    query: str
+    answer: str = Field(description="The text to show the user (Slovak), already checked.")
+    accepted_for_delivery: bool = Field(
+        description="True when every delivered claim was verified against the evidence."
+    )
+    engine_requested: Literal["rag", "graph", "auto"]
+    engine_used: Literal["rag", "graph", "rag+graph", "none"]
+    mode: Literal["llm", "deterministic", "extractive", "small_talk", "not_found", "clarify"]
+    claims: list[VerifiedClaim] = Field(default_factory=list)
+    failures: list[ClaimFailure] = Field(default_factory=list)
+    repair_attempted: bool = False
+    llm: LLMUsage = Field(default_factory=lambda: LLMUsage(used=False))
+    condensed: dict[str, Any] | None = Field(
+        None, description="Set when the evidence was condensed: {applied, cached, tokens}."
+    )
+    candidates: list[dict[str, Any]] = Field(
+        default_factory=list, description="When ambiguous: who the question may mean."
     )

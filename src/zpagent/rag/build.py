@@ -118,10 +118,15 @@ def rag(
     def render(kept: list[list[_Piece]], budget_used: int, dropped: bool) -> RagResponse:
         registry = SourceRegistry()
         blocks, evidence = [], []
+        per_source: dict[str, dict[str, list[str]]] = {}
         for group in kept:
             for p in group:
                 sid = registry.add(p.hit.document_path, p.hit.source_url, p.hit.title)
-                blocks.append(_block(sid, p.hit, authors.get(p.hit.document_id, [])))
+                page_authors = authors.get(p.hit.document_id, [])
+                blocks.append(_block(sid, p.hit, page_authors))
+                entry = per_source.setdefault(sid, {"authors": page_authors, "texts": []})
+                heading = " > ".join(p.hit.heading_path)
+                entry["texts"].append(f"{heading}\n{p.hit.text}" if heading else p.hit.text)
                 evidence.append(
                     EvidenceItem(
                         source_id=sid,
@@ -169,7 +174,7 @@ def rag(
             }
         # Sources that existed but did not fit the budget are not "nothing found".
         reason = None if found else "llm_context_budget" if groups else "no_matching_sources"
-        return RagResponse(
+        resp = RagResponse(
             status="ok" if found else "no_answer",
             reason=reason,
             sources=registry.sources(),
@@ -185,6 +190,8 @@ def rag(
             evidence=evidence,
             diagnostics=diagnostics,
         )
+        resp._evidence = per_source
+        return resp
 
     def size(resp: RagResponse) -> int:
         return counter.count(resp.model_dump_json())

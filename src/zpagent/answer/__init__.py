@@ -1,0 +1,1 @@
+"""Checked answers: an LLM proposes typed claims; only verified claims are rendered."""

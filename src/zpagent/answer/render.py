@@ -1,0 +1,115 @@
+"""Compose the final Slovak text from verified claims only, with citations.
+
+Nothing the model wrote as prose is ever shown: the renderer builds every
+sentence from typed, verified values, cites them ``[S1]`` and lists the
+sources with their URLs (or paths when no URL is known).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from zpagent.answer.claims import Claim
+from zpagent.answer.evidence import Bundle
+from zpagent.answer.verify import Failure, name_norm
+
+KIND_SK = {
+    "bachelor": "bakalárska práca",
+    "master": "diplomová práca",
+    "dissertation": "dizertačná práca",
+    None: "práca",
+}
+NOT_FOUND = "V dostupných zdrojoch som odpoveď nenašiel."
+
+
+def cite(sources: list[str]) -> str:
+    return " ".join(f"[{s}]" for s in dict.fromkeys(sources))
+
+
+def _title_lines(claims: list[Claim]) -> tuple[list[str], set[int]]:
+    """One line per thesis: title with its year and supervisor when claimed."""
+    lines, used = [], set()
+    for i, c in enumerate(claims):
+        if c.kind != "thesis_title":
+            continue
+        used.add(i)
+        key = (name_norm(c.subject or ""), c.thesis_kind)
+        year = sup = None
+        sources = list(c.sources)
+        for j, o in enumerate(claims):
+            if (name_norm(o.subject or ""), o.thesis_kind) != key:
+                continue
+            if o.kind == "thesis_year" and year is None:
+                year, used = o, used | {j}
+                sources += o.sources
+            elif o.kind == "supervisor" and sup is None:
+                sup, used = o, used | {j}
+                sources += o.sources
+        head = f"{c.subject} — " if c.subject else ""
+        text = f"{head}{KIND_SK.get(c.thesis_kind, 'práca')}"
+        if year:
+            text += f" ({year.value})"
+        text += f": „{c.value}“"
+        if sup:
+            text += f"; vedúci: {sup.value}"
+        lines.append(f"{text} {cite(sources)}")
+    return lines, used
+
+
+def _line(c: Claim) -> str:
+    who = f"{c.subject}, " if c.subject else ""
+    kind = KIND_SK.get(c.thesis_kind, "práca")
+    if c.kind == "supervisor":
+        return f"Vedúci ({who}{kind}): {c.value} {cite(c.sources)}"
+    if c.kind == "consultant":
+        return f"Konzultant ({who}{kind}): {c.value} {cite(c.sources)}"
+    if c.kind == "thesis_year":
+        return f"Rok ({who}{kind}): {c.value} {cite(c.sources)}"
+    if c.kind == "start_year":
+        return f"{c.subject or 'Študent'} — rok začiatku štúdia: {c.value} {cite(c.sources)}"
+    if c.kind == "work_title":
+        return f"{c.subject + ' — ' if c.subject else ''}„{c.value}“ {cite(c.sources)}"
+    if c.kind == "count":
+        return f"Počet: {c.value} {cite(c.sources)}"
+    if c.kind == "statement":
+        return f"{c.value} {cite(c.sources)}"
+    return f"- {c.value} {cite(c.sources)}"
+
+
+def render_answer(claims: list[Claim], bundle: Bundle) -> str:
+    lines, used = _title_lines(claims)
+    listed = OrderedDict()
+    for i, c in enumerate(claims):
+        if i in used:
+            continue
+        text = _line(c)
+        listed.setdefault(text, None)
+    body = [*lines, *listed]
+    if bundle.truncated or (bundle.aggregation or {}).get("complete") is False:
+        body.append("Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný.")
+    cited = {s for c in claims for s in c.sources}
+    return "\n".join(body) + "\n\n" + sources_footer(bundle, cited)
+
+
+def sources_footer(bundle: Bundle, cited: set[str]) -> str:
+    rows = []
+    for src in bundle.sources:
+        if src.source_id in cited:
+            where = src.source_url or src.document_path
+            rows.append(f"[{src.source_id}] {src.title or src.document_path} – {where}")
+    return "Zdroje:\n" + "\n".join(rows) if rows else ""
+
+
+def render_refusal(failures: list[Failure]) -> str:
+    reasons = list(dict.fromkeys(f.detail for f in failures))[:5]
+    listed = "; ".join(reasons)
+    return f"Odpoveď sa nepodarilo overiť v zdrojoch, preto ju neuvádzam. Neoverené: {listed}."
+
+
+def render_clarification(bundle: Bundle) -> str:
+    names = []
+    for c in bundle.candidates[:10]:
+        label = c.get("name") or c.get("display") or c.get("id")
+        extra = c.get("hint") or c.get("document_path")
+        names.append(f"- {label}" + (f" ({extra})" if extra else ""))
+    return "Otázke zodpovedá viac osôb. Ktorú z nich máte na mysli?\n" + "\n".join(names)
