@@ -15,6 +15,8 @@ from zpagent.config import Settings, get_settings
 from zpagent.embed.base import Embedder
 from zpagent.embed.factory import get_embedder
 from zpagent.errors import WikiError
+from zpagent.graph.build_step import STEP_NAME as GRAPH_STEP
+from zpagent.graph.build_step import graph_step
 from zpagent.index.build import BuildInputs, Progress
 from zpagent.index.datadir import DataDir
 from zpagent.index.reader import Generation, open_current
@@ -46,7 +48,7 @@ class Workspace:
             embedder=self.embedder,
             chunk_settings=self.chunk_settings(),
             batch_size=self.settings.embedding_batch_size,
-            extra_steps=[],
+            extra_steps=[(GRAPH_STEP, graph_step)],
         )
 
     def wiki_path(self, wiki: Path | None = None) -> Path:
@@ -57,7 +59,11 @@ class Workspace:
 
     def remote_graph(self) -> Any:
         """The server-side graph written at publication (None: embedded only)."""
-        return None
+        if self.graph_backend() != "neo4j":
+            return None
+        from zpagent.graph.remote import Neo4jRemoteGraph
+
+        return Neo4jRemoteGraph(self.settings)
 
     def index(self, wiki: Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
         """Build and publish a generation (the sync pipeline without a git pull)."""
@@ -78,5 +84,44 @@ class Workspace:
         kwargs = {"on_phase": on_phase} if on_phase else {}
         return run_sync(self, wiki, pull=pull, progress=progress, **kwargs)
 
+    def llm_client(self) -> Any:
+        """A chat client when ANSWER_LLM_URL and ANSWER_MODEL are set, else None."""
+        s = self.settings
+        if not s.answer_llm_url or not s.answer_model:
+            return None
+        from zpagent.answer.llm import ChatClient, LLMConfig
+
+        key = s.openwebui_api_key.get_secret_value() if s.openwebui_api_key else None
+        return ChatClient(
+            LLMConfig(
+                url=s.answer_llm_url,
+                model=s.answer_model,
+                api_key=key,
+                timeout=s.answer_llm_timeout,
+                retries=s.answer_llm_retries,
+            )
+        )
+
+    def answer_options(self, engine: str = "auto", include_unpublished: bool = False) -> Any:
+        from zpagent.answer.service import AnswerOptions
+
+        return AnswerOptions(
+            engine=engine,
+            include_unpublished=include_unpublished,
+            context_tokens=self.settings.answer_context_tokens,
+            rag_budget_tokens=self.settings.rag_llm_max_tokens,
+        )
+
+    def condense_cache(self) -> Any:
+        from zpagent.answer.condense import CondenseCache
+
+        return CondenseCache(self.data.ensure().root / "answer_cache.sqlite")
+
     def open_current(self) -> Generation:
         return open_current(self.data)
+
+    def graph_backend(self) -> str:
+        """``embedded`` or ``neo4j`` (GRAPH_BACKEND), validated."""
+        from zpagent.graph.store.factory import backend_name
+
+        return backend_name(self.settings)

@@ -296,9 +296,14 @@ def _without_llm(bundle: Bundle, question: str, opts: AnswerOptions) -> AnswerRe
     )
 
 
-def _ask(client: ChatClient, messages: list[dict[str, str]]) -> tuple[ClaimSet | None, str]:
+def _ask(
+    client: ChatClient, messages: list[dict[str, str]], usage: LLMUsage
+) -> tuple[ClaimSet | None, str]:
     """One model call; malformed output is a failed claim set, not a crash."""
     result = client.chat(messages)
+    usage.calls += result.attempts
+    usage.prompt_tokens += result.prompt_tokens
+    usage.completion_tokens += result.completion_tokens
     try:
         return parse_claims(result.content), result.content
     except MalformedClaims:
@@ -316,9 +321,11 @@ def _with_llm(
         f"[{sid}] " + bundle.text_of(sid) for sid in bundle.by_id
     )
     condensed_info = None
+    usage = LLMUsage(used=True, model=client.config.model)
     tokens = TokenCounter().count(context)
     if tokens > opts.context_tokens and cache is not None:
         context, cached = condense(client, cache, context)
+        usage.calls += 0 if cached else 1
         condensed_info = {"applied": True, "cached": cached, "tokens_before": tokens}
     notes = []
     if bundle.truncated or (bundle.aggregation or {}).get("complete") is False:
@@ -334,7 +341,7 @@ def _with_llm(
     repaired = False
     for attempt in (1, 2):
         try:
-            claims, raw = _ask(client, messages)
+            claims, raw = _ask(client, messages, usage)
         except LLMBadResponse:
             claims, raw = None, ""
         failures = (
@@ -356,13 +363,6 @@ def _with_llm(
             ]
         else:
             claims = None
-    usage = LLMUsage(
-        used=True,
-        model=client.config.model,
-        calls=client.calls,
-        prompt_tokens=client.prompt_tokens,
-        completion_tokens=client.completion_tokens,
-    )
     common = dict(
         failures=all_failures,
         repair_attempted=repaired,

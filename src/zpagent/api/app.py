@@ -17,6 +17,7 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from zpagent import __version__
 from zpagent.api.errors import install_error_handlers
+from zpagent.api.routes import answer as answer_routes
 from zpagent.api.routes import health as health_routes
 from zpagent.api.routes import sync as sync_routes
 from zpagent.api.routes import tools as tool_routes
@@ -80,6 +81,9 @@ def create_app(
             worker.stop()
         manager.close()
         job_store.close()
+        app.state.condense_cache.close()
+        if app.state.llm_client is not None:
+            app.state.llm_client.close()
 
     docs = settings.api_docs_enabled
     app = FastAPI(
@@ -98,6 +102,8 @@ def create_app(
     app.state.model_loaded = False
     app.state.job_store = job_store
     app.state.worker = worker
+    app.state.llm_client = workspace.llm_client()
+    app.state.condense_cache = workspace.condense_cache()
 
     install_error_handlers(app)
     origins = [o.strip() for o in settings.cors_allow_origins.split(",") if o.strip()]
@@ -116,6 +122,7 @@ def create_app(
 
     app.include_router(health_routes.router)
     app.include_router(tool_routes.router)
+    app.include_router(answer_routes.router)
     app.include_router(sync_routes.router)
     return app
 

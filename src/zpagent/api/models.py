@@ -56,3 +56,12 @@ class HealthResponse(BaseModel):
     index_version: dict[str, Any] | None
     tools: dict[str, ToolHealth]
     last_sync: dict[str, Any] | None = None
+
+
+class AnswerRequest(StrictModel):
+    query: str = QueryField
+    engine: Literal["rag", "graph", "auto"] = Field(
+        "auto",
+        description="rag (text evidence), graph (facts, no LLM needed) or auto (routed).",
+    )
+    include_unpublished: bool = Field(False, description="Include unpublished pages.")

@@ -208,6 +208,47 @@ def rag(
 
 @app.command()
 @handle_errors
+def answer(
+    query: Annotated[str, typer.Argument(help="The question (Slovak or English).")],
+    engine: Annotated[
+        str, typer.Option("--engine", help="rag | graph | auto", case_sensitive=False)
+    ] = "auto",
+    include_unpublished: UnpublishedOpt = False,
+    data: DataOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """A checked answer: every delivered claim is verified against the evidence."""
+    from zpagent.answer.service import answer as run_answer
+
+    ws = workspace(data)
+    client = ws.llm_client()
+    cache = ws.condense_cache()
+    try:
+        with ws.open_current() as gen:
+            resp = run_answer(
+                gen,
+                ws.embedder,
+                query,
+                ws.answer_options(engine.lower(), include_unpublished),
+                client=client,
+                cache=cache,
+            )
+    finally:
+        cache.close()
+        if client is not None:
+            client.close()
+    if json_output:
+        emit_json(resp)
+        return
+    console.print(resp.answer)
+    note = f"{resp.status}, {resp.mode}, engine {resp.engine_used}"
+    if not resp.accepted_for_delivery:
+        note += ", not verified"
+    console.print(f"\n[dim]({note})[/dim]")
+
+
+@app.command()
+@handle_errors
 def demo(
     data: DataOpt = None,
     json_output: JsonOpt = False,
