@@ -1,8 +1,8 @@
 import pytest
 
-from tests.scripted_llm import ScriptedLLM
 from zpagent.answer.condense import CondenseCache
 from zpagent.answer.llm import ChatClient, LLMConfig
+from zpagent.eval.scripted_llm import ScriptedLLM
 
 LLM_KEY = "sk-test-llm-key-that-must-never-be-logged-0123"
 

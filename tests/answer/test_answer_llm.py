@@ -5,9 +5,9 @@ import logging
 import pytest
 
 from tests.answer.conftest import LLM_KEY
-from tests.scripted_llm import claims
 from zpagent.answer.service import AnswerOptions, answer
 from zpagent.errors import LLMUnavailable
+from zpagent.eval.scripted_llm import claims
 
 HOLP_MASTER = "Rozpoznávanie pomenovaných entít v slovenčine"
 HOLP_BACHELOR = "Strojový preklad pomocou neurónových sietí"

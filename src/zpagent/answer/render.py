@@ -20,6 +20,8 @@ KIND_SK = {
     None: "práca",
 }
 NOT_FOUND = "V dostupných zdrojoch som odpoveď nenašiel."
+# Claims that list things: only these can be incomplete because of a limit.
+ENUMERATIONS = {"person", "keyword", "topic", "work_title", "count"}
 
 
 def cite(sources: list[str]) -> str:
@@ -85,7 +87,8 @@ def render_answer(claims: list[Claim], bundle: Bundle) -> str:
         text = _line(c)
         listed.setdefault(text, None)
     body = [*lines, *listed]
-    if bundle.truncated or (bundle.aggregation or {}).get("complete") is False:
+    enumerates = any(c.kind in ENUMERATIONS for c in claims)
+    if enumerates and (bundle.truncated or (bundle.aggregation or {}).get("complete") is False):
         body.append("Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný.")
     cited = {s for c in claims for s in c.sources}
     return "\n".join(body) + "\n\n" + sources_footer(bundle, cited)

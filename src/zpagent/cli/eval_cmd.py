@@ -82,5 +82,64 @@ def retrieval(
         console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
 
 
+@eval_app.command("answers")
+@handle_errors
+def answers(
+    split: SplitOpt = "dev",
+    llm: Annotated[
+        str,
+        typer.Option(
+            "--llm",
+            help="configured (ANSWER_LLM_URL), scripted (built-in stand-in, for CI) or none.",
+        ),
+    ] = "configured",
+    strict_dataset: StrictOpt = False,
+    dataset: Annotated[Path | None, typer.Option("--dataset", help="Dataset file.")] = None,
+    data: DataOpt = None,
+    wiki: WikiOpt = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """Checked answers on the answer dataset: pass rate, strict pass rate, latency, tokens."""
+    import contextlib
+
+    from zpagent.answer.llm import ChatClient, LLMConfig
+    from zpagent.eval.answers import run_answers, to_markdown
+    from zpagent.eval.datasets import load_dataset
+    from zpagent.eval.runner import write_report
+    from zpagent.eval.scripted_llm import ScriptedLLM, oracle_responder
+
+    split = _split(split)
+    if llm not in ("configured", "scripted", "none"):
+        raise typer.BadParameter("use configured, scripted or none", param_hint="--llm")
+    ds = load_dataset(dataset or dataset_path("answers"), strict=strict_dataset)
+    ws, _ = eval_workspace(data, wiki)
+    with contextlib.ExitStack() as stack:
+        client = None
+        if llm == "scripted":
+            server = stack.enter_context(ScriptedLLM(oracle_responder))
+            client = ChatClient(LLMConfig(url=server.url, model="scripted-oracle"))
+        elif llm == "configured":
+            client = ws.llm_client()
+            if client is None:
+                raise typer.BadParameter(
+                    "no LLM configured: set ANSWER_LLM_URL and ANSWER_MODEL, or use --llm none"
+                )
+        if client is not None:
+            stack.callback(client.close)
+        cache = ws.condense_cache()
+        stack.callback(cache.close)
+        with ws.open_current() as gen:
+            report = run_answers(gen, ws.embedder, ds, split, client, cache, ws.answer_options())
+    label = llm if llm != "configured" else ws.settings.answer_model or "configured"
+    md = to_markdown(report, label)
+    paths = write_report(out, f"answers-{llm}-{split}", report, md)
+    if json_output:
+        emit_json({"status": "ok", "reason": None, **report})
+    else:
+        console.print(md)
+        console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(eval_app, name="eval")

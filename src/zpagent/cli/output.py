@@ -60,7 +60,7 @@ def handle_errors(func: F) -> F:
             return func(*args, **kwargs)
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the one place this transport converts errors
             fail(exc, bool(kwargs.get("json_output")))
 
     return wrapper  # type: ignore[return-value]

@@ -25,7 +25,7 @@ def ensure_index(ws: Workspace, wiki: Path) -> dict[str, Any] | None:
         with ws.open_current() as gen:
             if gen.index_version.get("source_hash") == source_hash:
                 return None
-    except Exception:
+    except Exception:  # noqa: BLE001 - anything unusable is rebuilt
         pass
     return ws.index(wiki)
 

@@ -91,7 +91,7 @@ class GenerationManager:
         try:
             self.verifier(gen)
             self._verify_error = None
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any failure means we cannot vouch for it
             log.error("generation %s failed verification: %s", gen.version, exc)
             self._verify_error = "the index and the graph store disagree or cannot be checked"
 
