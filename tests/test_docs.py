@@ -4,7 +4,7 @@ from pathlib import Path
 
 from zpagent.cli.main import app
 from zpagent.config import Settings
-from zpagent.docs import BEGIN, END, render_settings
+from zpagent.docs import BEGIN, END, HEAD_BEGIN, HEAD_END, render_headlines, render_settings
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -13,6 +13,12 @@ def test_readme_settings_table_is_generated_from_the_registry():
     text = README.read_text(encoding="utf-8")
     block = text[text.index(BEGIN) + len(BEGIN) : text.index(END)].strip()
     assert block == render_settings(), "run: python -m zpagent.docs README.md"
+
+
+def test_readme_headline_table_matches_the_committed_results():
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index(HEAD_BEGIN) + len(HEAD_BEGIN) : text.index(HEAD_END)].strip()
+    assert block == render_headlines(README.parent), "run: python -m zpagent.docs README.md"
 
 
 def test_every_setting_has_help():

@@ -1,18 +1,24 @@
-"""Generated documentation: the README's configuration table.
+"""Generated documentation: the README's configuration and headline tables.
 
-``python -m zpagent.docs`` rewrites the block between the markers in
-README.md; a test fails when the README and the settings registry differ.
+``python -m zpagent.docs README.md`` rewrites the blocks between the markers
+in README.md from the settings registry and the latest committed results
+(``eval/results/*.json``, ``benchmarks/results.json``); a test fails when
+the README and the sources differ.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from zpagent.config import settings_table
 
 BEGIN = "<!-- settings:begin -->"
 END = "<!-- settings:end -->"
+HEAD_BEGIN = "<!-- headline:begin -->"
+HEAD_END = "<!-- headline:end -->"
 
 
 def render_settings() -> str:
@@ -23,10 +29,112 @@ def render_settings() -> str:
     return "\n".join(lines)
 
 
+def _load(path: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def render_headlines(root: Path) -> str:
+    rows: list[tuple[str, str, str]] = []
+    ret = _load(root / "eval/results/retrieval-test.json") or _load(
+        root / "eval/results/retrieval-dev.json"
+    )
+    if ret:
+        split = ret["split"]
+        cmd = f"zpagent eval retrieval --split {split}"
+        for mode in ("hybrid", "fts", "vector"):
+            o = ret["modes"][mode]["overall"]
+            rows.append(
+                (
+                    f"retrieval {mode} ({split}, {ret['items']} q.)",
+                    f"MRR {o['mrr']:.3f}, Hit@1 {o['hit@1']:.3f}, Hit@5 {o['hit@5']:.3f}",
+                    cmd,
+                )
+            )
+        o = ret["modes"]["hybrid"]["overall"]
+        rows.append(
+            (
+                f"no-answer gate ({split})",
+                f"no-answer accuracy {o['no_answer_accuracy']:.3f}, false no-answer "
+                f"{o['false_no_answer_rate']:.3f}",
+                cmd,
+            )
+        )
+    graph = _load(root / "eval/results/graph-test.json") or _load(
+        root / "eval/results/graph-dev.json"
+    )
+    if graph and "overall" in graph:
+        o = graph["overall"]
+        rows.append(
+            (
+                f"graph answers ({graph.get('split')}, {o.get('items')} q.)",
+                f"accuracy {o.get('accuracy', 0):.3f}, exact counts {o.get('count_exact', 0):.3f}",
+                f"zpagent eval graph --split {graph.get('split')}",
+            )
+        )
+    bench = _load(root / "benchmarks/results.json")
+    if bench:
+        idx = bench.get("index")
+        if idx:
+            rows.append(
+                (
+                    "index build, sample wiki",
+                    f"cold {idx['cold']['seconds']} s, warm {idx['warm']['seconds']} s "
+                    f"({idx['warm_speedup']}x); one-page sync "
+                    f"{idx['incremental_one_page']['seconds']} s",
+                    "zpagent bench --sections index",
+                )
+            )
+        q = bench.get("query")
+        if q:
+            for tool in ("hybrid", "rag", "graph"):
+                if tool in q:
+                    w = q[tool]["warm"]
+                    rows.append(
+                        (
+                            f"{tool} in-process latency",
+                            f"p50 {w['p50']} ms, p99 {w['p99']} ms",
+                            "zpagent bench --sections query",
+                        )
+                    )
+        http = bench.get("http")
+        if http:
+            for run in http["runs"]:
+                if run["endpoint"] in ("/rag", "/search") and run["concurrency"] in (1, 16):
+                    lat = run["latency_ms"]
+                    rows.append(
+                        (
+                            f"HTTP {run['endpoint']} at concurrency {run['concurrency']}",
+                            f"p50 {lat.get('p50')} ms, {run['rps']} req/s, errors "
+                            f"{run['error_rate']}",
+                            "zpagent bench --sections http",
+                        )
+                    )
+    if not rows:
+        return "No results committed yet: run `zpagent eval retrieval` and `zpagent bench`."
+    lines = [
+        "Generated from the committed results (`python -m zpagent.docs README.md`); "
+        "details and how to reproduce them in `eval/README.md` and `benchmarks/README.md`.",
+        "",
+        "| what | result | command |",
+        "| --- | --- | --- |",
+    ]
+    lines += [f"| {a} | {b} | `{c}` |" for a, b, c in rows]
+    return "\n".join(lines)
+
+
+def _replace(text: str, begin: str, end: str, content: str) -> str:
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return text[:start] + "\n" + content + "\n" + text[stop:]
+
+
 def update_readme(path: Path) -> bool:
     text = path.read_text(encoding="utf-8")
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    new = text[:start] + "\n" + render_settings() + "\n" + text[end:]
+    new = _replace(text, BEGIN, END, render_settings())
+    if HEAD_BEGIN in new:
+        new = _replace(new, HEAD_BEGIN, HEAD_END, render_headlines(path.resolve().parent))
     if new != text:
         path.write_text(new, encoding="utf-8")
         return True
