@@ -82,6 +82,36 @@ def retrieval(
         console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
 
 
+@eval_app.command("robustness")
+@handle_errors
+def robustness(
+    split: SplitOpt = "dev",
+    strict_dataset: StrictOpt = False,
+    dataset: Annotated[Path | None, typer.Option("--dataset", help="Dataset file.")] = None,
+    data: DataOpt = None,
+    wiki: WikiOpt = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """Tool-level robustness: statuses, expected sources, no leaked instructions."""
+    from zpagent.eval.datasets import load_dataset
+    from zpagent.eval.robustness import run_robustness, to_markdown
+    from zpagent.eval.runner import write_report
+
+    split = _split(split)
+    ds = load_dataset(dataset or dataset_path("robustness"), strict=strict_dataset)
+    ws, _ = eval_workspace(data, wiki)
+    with ws.open_current() as gen:
+        report = run_robustness(gen, ws.embedder, ws.settings, ds, split)
+    md = to_markdown(report)
+    paths = write_report(out, f"robustness-{split}", report, md)
+    if json_output:
+        emit_json({"status": "ok", "reason": None, **report})
+    else:
+        console.print(md)
+        console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
+
+
 @eval_app.command("answers")
 @handle_errors
 def answers(

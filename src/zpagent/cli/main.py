@@ -354,6 +354,10 @@ from zpagent.cli import bench_cmd, eval_cmd  # noqa: E402 - registered after the
 eval_cmd.register(app)
 bench_cmd.register(app)
 
+from zpagent.cli import graph_cmd  # noqa: E402 - registered after the core commands
+
+graph_cmd.register(app)
+
 
 def run() -> None:
     """Console-script entry point."""

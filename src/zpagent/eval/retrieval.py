@@ -78,7 +78,6 @@ def summarize(results: list[ItemResult]) -> dict[str, Any]:
         [1.0 if r.status == r.expected_status else 0.0 for r in unanswerable]
     )
     out["false_no_answer_rate"] = _mean([1.0 if r.status != "ok" else 0.0 for r in answerable])
-    out["p50_ms"] = round(m.percentile([r.ms for r in results], 50), 2) if results else None
     return out
 
 
@@ -122,14 +121,14 @@ def to_markdown(report: dict[str, Any]) -> str:
         "Ranking metrics with the relevance gate off; no-answer accuracy and false "
         "no-answer rate with the gate on, as served.",
         "",
-        "| mode | " + " | ".join(METRICS) + " | no-answer acc. | false no-answer | p50 ms |",
-        "| --- |" + " ---: |" * (len(METRICS) + 3),
+        "| mode | " + " | ".join(METRICS) + " | no-answer acc. | false no-answer |",
+        "| --- |" + " ---: |" * (len(METRICS) + 2),
     ]
     for mode, data in report["modes"].items():
         o = data["overall"]
         cells = [f"{o[k]:.3f}" for k in METRICS]
         cells += [f"{o['no_answer_accuracy']:.3f}", f"{o['false_no_answer_rate']:.3f}"]
-        lines.append(f"| {mode} | " + " | ".join(cells) + f" | {o['p50_ms']} |")
+        lines.append(f"| {mode} | " + " | ".join(cells) + " |")
     lines += ["", "## Per category (MRR / Hit@1; no_answer: accuracy)", ""]
     modes = list(report["modes"])
     cats = sorted({c for d in report["modes"].values() for c in d["categories"]})

@@ -1,0 +1,177 @@
+"""``zpagent graph QUERY`` and ``zpagent graph stats``.
+
+``graph`` is a group whose default command is the query: a first argument
+that is not a subcommand's name is the question, so both
+``zpagent graph "Kto viedol prácu Jána Holpa?"`` and ``zpagent graph stats``
+work (``zpagent graph query stats`` asks about the word "stats").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import click
+import typer
+from rich.table import Table
+from typer.core import TyperGroup
+
+from zpagent.cli.output import console, emit_json, handle_errors
+from zpagent.config import Settings
+from zpagent.workspace import Workspace
+
+DEFAULT_COMMAND = "query"
+
+
+class DefaultQueryGroup(TyperGroup):
+    """A group that runs ``query`` when its first argument names no subcommand."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = [DEFAULT_COMMAND, *args]
+        return super().parse_args(ctx, args)
+
+
+graph_app = typer.Typer(
+    cls=DefaultQueryGroup,
+    help="Graph search: exact answers about students, theses, supervisors, topics "
+    "(zpagent graph QUESTION), and extraction statistics (zpagent graph stats).",
+    no_args_is_help=True,
+)
+
+DataOpt = Annotated[
+    Path | None,
+    typer.Option("--data", help="Data directory (env ZPAGENT_DATA_DIR, default ./data)."),
+]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print exactly one JSON object (the contract envelope).")
+]
+
+
+def _workspace(data: Path | None) -> Workspace:
+    return Workspace(Settings(), data_dir=data)
+
+
+@graph_app.command(DEFAULT_COMMAND)
+@handle_errors
+def query(
+    question: Annotated[str, typer.Argument(help="The question (Slovak or English).")],
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=100, help="Most entities, facts and paths.")
+    ] = 10,
+    include_unpublished: Annotated[
+        bool,
+        typer.Option("--include-unpublished", help="Also use pages marked published: false."),
+    ] = False,
+    data: DataOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """Answer a question from the knowledge graph, with evidence and exact counts."""
+    from zpagent.graph.search import graph_search
+
+    ws = _workspace(data)
+    with ws.open_current() as gen:
+        resp = graph_search(
+            gen,
+            question,
+            settings=ws.settings,
+            limit=limit,
+            include_unpublished=include_unpublished,
+        )
+    if json_output:
+        emit_json(resp)
+    else:
+        _print_answer(resp)
+
+
+@graph_app.command("stats")
+@handle_errors
+def stats(data: DataOpt = None, json_output: JsonOpt = False) -> None:
+    """Extraction quality and graph size: pages with and without titles, counts by type."""
+    from zpagent.graph.stats import graph_stats
+
+    ws = _workspace(data)
+    with ws.open_current() as gen:
+        result = graph_stats(gen, ws.settings)
+    if json_output:
+        emit_json(result)
+    else:
+        _print_stats(result)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(graph_app, name="graph")
+
+
+# --- human output ---------------------------------------------------------------------------
+
+
+def _print_answer(resp: Any) -> None:
+    q = resp.question
+    head = f"[bold]{resp.status}[/bold]" + (f" ({resp.reason})" if resp.reason else "")
+    console.print(f"{head} · {q.type if q else '-'} · {resp.query}")
+    if resp.answers:
+        for answer in resp.answers:
+            console.print(f"  • {answer}")
+    if resp.aggregation is not None:
+        a = resp.aggregation
+        done = "complete" if a.complete else f"first {a.returned} listed"
+        console.print(f"  count: [bold]{a.count}[/bold] {a.unit} ({done})")
+    if resp.candidates:
+        t = Table(title="candidates" if resp.status == "ambiguous" else "near misses")
+        for col in ("id", "name", "status", "summary"):
+            t.add_column(col)
+        for c in resp.candidates:
+            t.add_row(c.id, c.name, c.status, c.summary or "")
+        console.print(t)
+    if resp.facts:
+        t = Table(title="facts")
+        for col in ("subject", "predicate", "value", "evidence"):
+            t.add_column(col)
+        for f in resp.facts[:30]:
+            ev = "; ".join(
+                f"[{e.source_id}] {e.text}" + (f" (l. {e.line})" if e.line else "")
+                for e in f.evidence[:2]
+            )
+            t.add_row(f.subject.name, f.predicate, "" if f.value is None else str(f.value), ev)
+        console.print(t)
+    for p in resp.paths[:10]:
+        console.print(f"  path ({p.length}): {p.text}")
+    for src in resp.sources:
+        console.print(
+            f"[dim][{src.source_id}] {src.title} — {src.source_url or src.document_path}[/dim]"
+        )
+    if resp.truncated:
+        console.print(f"[dim]truncated: {', '.join(resp.truncation_reasons)}[/dim]")
+
+
+def _print_stats(s: Any) -> None:
+    p = s.person_pages
+    t = Table(
+        title=f"graph ({s.backend}) · {s.index_version.get('version') if s.index_version else '-'}"
+    )
+    t.add_column("person pages")
+    t.add_column("with", justify="right")
+    t.add_column("without", justify="right")
+    t.add_row("thesis title", str(p.with_title), str(p.without_title))
+    t.add_row("supervisor", str(p.with_supervisor), str(p.without_supervisor))
+    t.add_row("thesis year", str(p.with_year), str(p.without_year))
+    t.add_row("start of study", str(p.with_start_year), str(p.without_start_year))
+    console.print(t)
+    console.print(
+        f"pages: {s.documents} · theses: {s.theses.total} "
+        f"(year conflicts {s.theses.year_conflicts}) · works: {s.works}"
+    )
+    n = Table(title="nodes / relationships")
+    n.add_column("type")
+    n.add_column("payload", justify="right")
+    n.add_column("store", justify="right")
+    for label, count in s.nodes.items():
+        n.add_row(label, str(count), str(s.store_nodes.get(label, 0)))
+    for rel, count in s.relationships.items():
+        n.add_row(rel, str(count), str(s.store_relationships.get(rel, 0)))
+    console.print(n)
+    if not s.store_matches_payload:
+        console.print("[red]the graph store differs from the payload[/red]")
+    for c in s.conflicts:
+        console.print(f"[yellow]conflict[/yellow] {c['kind']}: {c['document_path']} {c}")
