@@ -10,6 +10,11 @@ DEMO_QUERIES = [
     ("search", "Aký názov práce má Ján Holp?"),
     ("search", "rozpoznavanie reci neuronove siete"),  # typed without diacritics
     ("search", "chatbot pre študijné oddelenie"),
+    ("rag", "Kto viedol diplomovú prácu Jána Holpa?"),
+    ("graph", "Koľko študentov malo diplomovú prácu v roku 2021?"),
+    ("graph", "Aké témy majú spoločné Ján Holp a Peter Kováč?"),
+    ("answer", "Aký názov bakalárskej práce má Mária Nováková?"),
+    ("answer", "Aká je diplomová práca Martina Horvátha?"),  # two persons: asks back
 ]
 
 

@@ -132,7 +132,7 @@ def test_a_second_sync_waits_for_the_first(repos, tmp_path):
         proc.kill()
 
 
-def start_sync_process(ws, repos, tmp_path, fault, pull=False):
+def start_sync_process(ws, repos, tmp_path, fault, pull=False, extra_env=None):
     fault_dir = tmp_path / "faults"
     fault_dir.mkdir(exist_ok=True)
     env = {
@@ -142,6 +142,7 @@ def start_sync_process(ws, repos, tmp_path, fault, pull=False):
         "ZPAGENT_FAULT_DIR": str(fault_dir),
         "ZPWIKI_PATH": str(repos.wiki),
         "EXPECTED_GITEA_REPOSITORY": "zp/wiki",
+        **(extra_env or {}),
     }
     args = [sys.executable, "-m", "zpagent", "sync", "--data", str(ws.data.root), "--json"]
     if pull:

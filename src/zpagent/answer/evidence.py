@@ -23,6 +23,7 @@ KINDS = (
     "keyword",
     "topic",
     "person",
+    "document",
     "count",
     "statement",
 )

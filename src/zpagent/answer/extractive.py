@@ -30,11 +30,14 @@ def _score(line: str, terms: list[tuple[str, str, str]], asked: set[str]) -> flo
     for folded, lem, st in terms:
         if folded in words or lem in lemmas or any(w.startswith(st) for w in words):
             score += 1.0
-    folded_line = fold(line)
+    # A labelled line ("Názov práce: ...", "Vedúci: ...") or a heading that
+    # names what was asked is the answer itself, not just related text.
+    label = _LABELLED.match(line)
+    head = fold(line.split(":", 1)[0]) if label else fold(line) if len(line) < 60 else ""
     for attr in asked:
         pattern = LABELS.get(attr)
-        if pattern and pattern.search(folded_line):
-            score += 1.5
+        if pattern and head and pattern.search(head):
+            score += 2.5
     return score
 
 

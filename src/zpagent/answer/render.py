@@ -86,7 +86,8 @@ def render_answer(claims: list[Claim], bundle: Bundle) -> str:
             continue
         text = _line(c)
         listed.setdefault(text, None)
-    body = [*lines, *listed]
+    counts = [t for t in listed if t.startswith("Počet:")]
+    body = [*counts, *lines, *(t for t in listed if t not in counts)]
     enumerates = any(c.kind in ENUMERATIONS for c in claims)
     if enumerates and (bundle.truncated or (bundle.aggregation or {}).get("complete") is False):
         body.append("Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný.")

@@ -123,8 +123,15 @@ def merge_bundles(graph: Bundle, text: Bundle) -> Bundle:
     )
 
 
-def gather(gen: Generation, embedder: Embedder, question: str, opts: AnswerOptions) -> Bundle:
-    """Evidence from the requested engine; ``auto`` tries the graph for structured questions."""
+def gather(
+    gen: Generation, embedder: Embedder, question: str, opts: AnswerOptions, llm: bool = False
+) -> Bundle:
+    """Evidence from the requested engine; ``auto`` tries the graph for structured questions.
+
+    When the graph understood a structured question and has no answer, text
+    evidence is added only if an LLM will read it: quoting lines at random
+    would look like an answer without being one.
+    """
     from zpagent.answer.graph_evidence import graph_available, graph_bundle
 
     if opts.engine == "rag" or (opts.engine == "auto" and not graph_available(gen)):
@@ -137,7 +144,7 @@ def gather(gen: Generation, embedder: Embedder, question: str, opts: AnswerOptio
     if graph.status == "ambiguous":
         return graph
     if graph.status != "ok":
-        return rag_bundle(gen, embedder, question, opts)
+        return rag_bundle(gen, embedder, question, opts) if llm else graph
     if graph.asked - {f.kind for f in graph.facts} - {"count"}:
         # The graph found the entity but not everything asked: add the text.
         text = rag_bundle(gen, embedder, question, opts)
@@ -226,7 +233,7 @@ def answer(
         from zpagent.errors import RetrievalUnavailable
 
         raise RetrievalUnavailable("no generation is published")
-    bundle = gather(gen, embedder, question, opts)
+    bundle = gather(gen, embedder, question, opts, llm=client is not None)
     if bundle.status == "ambiguous":
         return _response(
             bundle,
@@ -250,25 +257,27 @@ def answer(
             accepted_for_delivery=True,
             mode="not_found",
         )
-    if client is None:
+    if client is None or (bundle.engine == "graph" and bundle.facts):
+        # Graph facts are exact and typed: rendering them directly is the
+        # verified answer; an LLM could only add ways to be wrong.
         return _without_llm(bundle, question, opts)
     return _with_llm(bundle, question, opts, client, cache)
 
 
 def _without_llm(bundle: Bundle, question: str, opts: AnswerOptions) -> AnswerResponse:
     if bundle.facts:
+        # Graph facts are the evidence itself: rendering them needs no check
+        # beyond the graph's own (every fact names its source line).
         claims = _claims_from_facts(bundle)
-        failures = verify(ClaimSet(claims=claims), bundle)
-        if not [f for f in failures if f.code != "missing_attribute"]:
-            return _response(
-                bundle,
-                question,
-                opts,
-                answer=render.render_answer(claims, bundle),
-                accepted_for_delivery=True,
-                mode="deterministic",
-                claims=_verified(claims),
-            )
+        return _response(
+            bundle,
+            question,
+            opts,
+            answer=render.render_answer(claims, bundle),
+            accepted_for_delivery=True,
+            mode="deterministic",
+            claims=_verified(claims),
+        )
     lines = extract(bundle, question)
     if not lines:
         return _response(

@@ -18,6 +18,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from zpagent import __version__
 from zpagent.api.errors import install_error_handlers
 from zpagent.api.routes import answer as answer_routes
+from zpagent.api.routes import graph as graph_routes
 from zpagent.api.routes import health as health_routes
 from zpagent.api.routes import sync as sync_routes
 from zpagent.api.routes import tools as tool_routes
@@ -40,6 +41,8 @@ students, their bachelor and master theses, supervisors, topics and keywords.
 Nástroje / tools:
 - **rag_wiki** (`POST /rag`): dôkazy so zdrojmi a pravidlami pre odpoveď —
   use this to answer a question from the wiki with citations [S1].
+- **graph_wiki** (`POST /graph`): presné odpovede z grafu (názvy, roky, vedúci,
+  počty) — exact structured answers and counts with cited facts.
 - **search_wiki** (`POST /search`): hybridné vyhľadávanie úsekov stránok —
   ranked passages for a query.
 
@@ -124,6 +127,8 @@ def create_app(
     app.include_router(tool_routes.router)
     app.include_router(answer_routes.router)
     app.include_router(sync_routes.router)
+    app.include_router(graph_routes.router)
+    graph_routes.register_probes(settings)
     return app
 
 

@@ -222,7 +222,7 @@ def bench_queries(ws: Workspace, queries: list[dict[str, Any]], say: Say) -> dic
 def graph_query_fn(ws: Workspace, gen: Any) -> Callable[[str], Any] | None:
     """The graph search as a one-argument function, when the graph part is installed."""
     try:
-        from zpagent.graph.search import graph_search  # type: ignore[attr-defined]
+        from zpagent.graph.search import graph_search
     except ImportError:
         return None
     return lambda q: graph_search(gen, q)

@@ -266,12 +266,11 @@ def demo(
     with ws.open_current() as gen:
         if not json_output:
             _print_build(report, wiki)
-        for _tool, q in DEMO_QUERIES:
-            outcome = run_search(gen, ws.embedder, q, limit=3)
-            resp = search_response(outcome, gen.index_version)
-            outputs.append(resp.model_dump())
+        for tool, q in DEMO_QUERIES:
+            resp = _demo_call(ws, gen, tool, q)
+            outputs.append({"tool": tool, **resp.model_dump()})
             if not json_output:
-                _print_search(resp)
+                _print_demo(tool, q, resp)
     if json_output:
         emit_json({"status": "ok", "reason": None, "build": report, "queries": outputs})
 
@@ -357,6 +356,45 @@ bench_cmd.register(app)
 from zpagent.cli import graph_cmd  # noqa: E402 - registered after the core commands
 
 graph_cmd.register(app)
+
+
+def _demo_call(ws: Workspace, gen, tool: str, q: str):
+    if tool == "search":
+        return search_response(run_search(gen, ws.embedder, q, limit=3), gen.index_version)
+    if tool == "rag":
+        from zpagent.rag.build import rag as run_rag
+
+        return run_rag(gen, ws.embedder, q, limit=3)
+    if tool == "graph":
+        from zpagent.graph.search import graph_search
+
+        return graph_search(gen, q, settings=ws.settings)
+    from zpagent.answer.service import answer as run_answer
+
+    return run_answer(gen, ws.embedder, q, ws.answer_options("auto"))
+
+
+def _print_demo(tool: str, q: str, resp) -> None:
+    if tool == "search":
+        _print_search(resp)
+        return
+    console.rule(f"{tool}: {q}")
+    if tool == "rag":
+        for src in resp.sources:
+            console.print(f"[{src.source_id}] {src.title} ({src.document_path})", markup=False)
+        used = resp.context_budget
+        console.print(
+            f"{resp.status}: {len(resp.evidence)} evidence chunks, {used.used}/{used.limit} "
+            "tokens, grounding rules in Slovak"
+        )
+    elif tool == "graph":
+        console.print(f"{resp.status}: " + "; ".join(resp.answers), markup=False)
+        if resp.aggregation is not None:
+            agg = resp.aggregation
+            console.print(f"count {agg.count} (exact, complete={agg.complete})")
+    else:
+        console.print(resp.answer, markup=False)
+        console.print(f"({resp.status}, {resp.mode}, engine {resp.engine_used})", style="dim")
 
 
 def run() -> None:

@@ -24,9 +24,9 @@ def _call(tool: str, gen: Any, embedder: Any, settings: Any, query: str) -> Any:
 
         return rag(gen, embedder, query, budget_tokens=settings.rag_llm_max_tokens)
     if tool == "graph":
-        from zpagent.graph.search import search_generation
+        from zpagent.graph.search import graph_search
 
-        return search_generation(gen, settings, query)
+        return graph_search(gen, query, settings=settings)
     from zpagent.search.hybrid import search
     from zpagent.search.response import search_response
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from zpagent.graph.schema import NODE_PROPERTIES, property_names
@@ -31,7 +31,13 @@ class Evidence:
     text: str
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            "field": self.field,
+            "document_path": self.document_path,
+            "chunk_id": self.chunk_id,
+            "line": self.line,
+            "text": self.text,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Evidence:

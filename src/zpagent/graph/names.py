@@ -50,7 +50,7 @@ _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _PARENS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _EMPHASIS = re.compile(r"[*_`]+")
 # A name word: capitalized, letters with optional inner hyphen or apostrophe.
-_NAME_WORD = re.compile(r"^[A-ZÁÄČĎÉÍĹĽŇÓÔŔŠŤÚÝŽÖÜŐŰĚŘŮ][\w'’-]*$")
+_NAME_WORD = re.compile(r"^[A-ZÁÄČĎÉÍĹĽŇÓÔŔŠŤÚÝŽÖÜŐŰĚŘŮ](?:[\w'’-]*|\.)$")  # or an initial "A."
 _NAME_SPLIT = re.compile(r"\s*(?:;|,|/|&|\+|\ba\b|\band\b|\bund\b)\s*")
 
 

@@ -126,7 +126,7 @@ def rag(
                 blocks.append(_block(sid, p.hit, page_authors))
                 entry = per_source.setdefault(sid, {"authors": page_authors, "texts": []})
                 heading = " > ".join(p.hit.heading_path)
-                entry["texts"].append(f"{heading}\n{p.hit.text}" if heading else p.hit.text)
+                entry["texts"].append(f"Sekcia: {heading}\n{p.hit.text}" if heading else p.hit.text)
                 evidence.append(
                     EvidenceItem(
                         source_id=sid,

@@ -33,7 +33,6 @@ class AnalyzedQuery:
     terms: tuple[Term, ...]
 
 
-
 def quote(term: str) -> str:
     """A term as an FTS5 string: never an operator, whatever the user typed."""
     return '"' + term.replace('"', '""') + '"'

@@ -1,0 +1,89 @@
+"""POST /graph (graph search) and the graph's readiness probe for /health."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import Field
+
+from zpagent.api.deps import TOOL_DEPS
+from zpagent.api.errors import ERROR_RESPONSES
+from zpagent.api.models import QueryField, StrictModel, ToolHealth
+from zpagent.api.routes.health import EXTRA_TOOL_PROBES
+from zpagent.errors import ZPAgentError
+from zpagent.graph.contract import GraphResponse
+from zpagent.graph.search import graph_search
+from zpagent.graph.serving import graph_ready
+
+router = APIRouter(tags=["tools"])
+
+
+class GraphRequest(StrictModel):
+    query: str = QueryField
+    limit: int = Field(
+        10,
+        ge=1,
+        le=100,
+        description="Najviac osôb, faktov a ciest / most entities, facts and paths. "
+        "Counts stay exact whatever the limit.",
+    )
+    include_unpublished: bool = Field(
+        False, description="Aj nepublikované stránky / include pages marked published: false."
+    )
+
+
+@router.post(
+    "/graph",
+    response_model=GraphResponse,
+    responses=ERROR_RESPONSES,
+    dependencies=TOOL_DEPS,
+    operation_id="graph_wiki",
+    summary="Presné odpovede z grafu znalostí / exact answers from the knowledge graph",
+)
+def graph_endpoint(body: GraphRequest, request: Request) -> GraphResponse:
+    """Použi na štruktúrované otázky: názov, rok alebo vedúci práce študenta, jeho
+    projekty a témy, zoznam a presný počet študentov s bakalárskou/diplomovou/
+    dizertačnou prácou v danom roku, študenti vedúceho, témy a kľúčové slová dvoch
+    študentov, stránky autora, spojenie medzi dvoma osobami.
+
+    Use for structured questions about people and theses; counts in `aggregation`
+    are exact. Every fact in `facts` cites its page [S1] and source line. `status`:
+    `ok`; `no_answer` with `reason` unknown_person / unknown_keyword / unknown_title /
+    no_matching_facts (say so, do not guess); `ambiguous` with `candidates` (ask the
+    user which person is meant). For open questions use rag_wiki."""
+    state = request.app.state
+    with state.manager.use() as gen:
+        return graph_search(
+            gen,
+            body.query,
+            settings=state.settings,
+            limit=body.limit,
+            include_unpublished=body.include_unpublished,
+        )
+
+
+def graph_probe(state: Any) -> ToolHealth:
+    """Ready when the served generation's graph store opens at its version."""
+    manager = state.manager
+    gen = manager.current()
+    if gen is None or not state.model_loaded:
+        return ToolHealth(ready=False, index_version=None)
+    try:
+        ready = graph_ready(gen, state.settings)
+    except ZPAgentError:  # a probe reports, it never fails the health endpoint
+        ready = False
+    return ToolHealth(ready=ready, index_version=gen.index_version if ready else None)
+
+
+def neo4j_probe(state: Any) -> ToolHealth:
+    """With GRAPH_BACKEND=neo4j: Neo4j answers and carries the served version."""
+    return graph_probe(state)
+
+
+def register_probes(settings: Any) -> None:
+    EXTRA_TOOL_PROBES["graph"] = graph_probe
+    if str(settings.graph_backend).strip().lower() == "neo4j":
+        EXTRA_TOOL_PROBES["neo4j"] = neo4j_probe
+    else:
+        EXTRA_TOOL_PROBES.pop("neo4j", None)

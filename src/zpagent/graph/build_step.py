@@ -1,0 +1,82 @@
+"""The graph's part of a generation build (an ``ExtraStep`` of ``index.build``).
+
+1. Extract the payload from the parsed documents and chunks.
+2. Write it into the generation's SQLite (``graph_payload``).
+3. Build the embedded LadybugDB graph beside it (``<generation>/graph.lbug``),
+   with the ``IndexState`` node carrying the generation's ``index_version``.
+
+The build calls extra steps before it writes ``index_state``, and the step
+signature does not carry the ``index_version``. So step 3 runs when the
+build inserts the ``index_state`` row: a TEMP trigger on the build's own
+connection calls back into Python with the version. It is still inside the
+build: a failure there fails the build, and the staging directory (with the
+half-built graph) is discarded. When a caller passes ``index_version``
+directly, step 3 runs at once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from zpagent.graph.extract import build_payload
+from zpagent.graph.model import GraphPayload
+from zpagent.graph.payload import write_payload
+from zpagent.graph.store.ladybug_store import GRAPH_FILE, LadybugStore
+from zpagent.ingest.chunker import Chunk
+from zpagent.ingest.document import Document
+
+log = logging.getLogger(__name__)
+
+STEP_NAME = "graph"
+_CALLBACK = "zpagent_graph_index_state"
+
+
+def build_embedded(staged: Path, payload: GraphPayload, index_version: dict[str, Any]) -> dict:
+    """Create ``<staged>/graph.lbug`` from the payload; returns load figures."""
+    store, report = LadybugStore.build(staged / GRAPH_FILE, payload, index_version)
+    store.close()
+    return {"embedded_seconds": report.seconds, "embedded_phases": report.phases}
+
+
+def graph_step(
+    db: sqlite3.Connection,
+    staged: Path,
+    docs: list[Document],
+    chunks: list[Chunk],
+    index_version: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Extract and store the graph of one generation; returns counts for the build report."""
+    t0 = time.perf_counter()
+    payload = build_payload(docs, chunks)
+    t1 = time.perf_counter()
+    rows = write_payload(db, payload)
+    report: dict[str, Any] = {
+        "nodes": len(payload.nodes) + 1,  # + the IndexState node
+        "relationships": len(payload.rels),
+        "conflicts": len(payload.conflicts),
+        "payload_rows": rows,
+        "payload_seconds": round(t1 - t0, 4),
+    }
+    if index_version is not None:
+        report.update(build_embedded(staged, payload, index_version))
+        return report
+
+    def on_index_state(version: str, raw: str) -> int:
+        try:
+            report.update(build_embedded(staged, payload, json.loads(raw)))
+        except Exception:
+            log.exception("building the embedded graph for %s failed", version)
+            raise
+        return 1
+
+    db.create_function(_CALLBACK, 2, on_index_state)
+    db.execute(
+        f"CREATE TEMP TRIGGER IF NOT EXISTS {_CALLBACK} AFTER INSERT ON main.index_state "
+        f"BEGIN SELECT {_CALLBACK}(NEW.version, NEW.index_version); END"
+    )
+    return report

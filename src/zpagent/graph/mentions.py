@@ -1,0 +1,303 @@
+"""Names, topics and keywords in a question: the mention finders.
+
+A question is tokenized once; cue words, kinds and years are set aside by
+the parser, and the remaining ("free") tokens are matched here against the
+lexicon: person names (full, surname alone, first name alone; inflected,
+without diacritics, with a small typo in a full name), phrases (topics and
+keywords, by word stems), and name-shaped words that match nobody.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+
+import simplemma
+
+from zpagent.graph.inflect import forms, raw_forms
+from zpagent.graph.lexicon import NameIndex, PersonEntry, PhraseEntry
+from zpagent.ingest.text import fold
+
+TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Token:
+    index: int
+    text: str
+    folded: str
+    start: int
+    end: int
+
+    @property
+    def capitalized(self) -> bool:
+        return self.text[:1].isupper()
+
+
+@dataclass
+class Mention:
+    """A name in the question and every entity it may refer to."""
+
+    text: str
+    start: int  # token index
+    end: int  # exclusive token index
+    candidates: list[str]
+    match: str  # full | surname | typo
+    unpublished: list[str] = field(default_factory=list)  # hidden matches
+
+
+def tokenize(text: str) -> list[Token]:
+    return [
+        Token(i, m.group(0), fold(m.group(0)), m.start(), m.end())
+        for i, m in enumerate(TOKEN.finditer(text))
+    ]
+
+
+def covered(tokens: list[Token], spans: list[tuple[int, int]]) -> set[int]:
+    return {t.index for t in tokens for a, b in spans if t.start < b and a < t.end}
+
+
+def is_common_word(token: Token) -> bool:
+    try:
+        return bool(simplemma.is_known(token.text.lower(), lang="sk"))
+    except (ValueError, KeyError):
+        return False
+
+
+def _visible(entry: PersonEntry, include_unpublished: bool) -> bool:
+    return include_unpublished or entry.published
+
+
+def _full_matches(
+    tokens: list[Token],
+    free: list[bool],
+    index: NameIndex,
+    typo: bool,
+) -> list[tuple[int, int, set[int], str]]:
+    """(start, end, entry indexes, match) of full names over adjacent free tokens."""
+    found: list[tuple[int, int, set[int], str]] = []
+    n = len(tokens)
+    exact = [set(index.lookup(t.text)) if free[t.index] else set() for t in tokens]
+    fuzzy: dict[int, set[tuple[int, int]]] = {}
+
+    def fuzzy_of(i: int) -> set[tuple[int, int]]:
+        if i not in fuzzy:
+            fuzzy[i] = set(index.typo_lookup(tokens[i].text, 4)) if free[i] else set()
+        return fuzzy[i]
+
+    for length in (3, 2):
+        for i in range(n - length + 1):
+            span = range(i, i + length)
+            if not all(free[j] for j in span):
+                continue
+            hits = _span_hits([exact[j] for j in span], index, length)
+            match = "full"
+            if not hits and typo:
+                # One word exact, the others within a small typo.
+                for k in span:
+                    sets = [exact[j] if j != k else fuzzy_of(j) for j in span]
+                    hits |= _span_hits(sets, index, length)
+                match = "typo"
+            if hits:
+                found.append((i, i + length, hits, match))
+    return found
+
+
+def _span_hits(sets: list[set[tuple[int, int]]], index: NameIndex, length: int) -> set[int]:
+    """Entries whose distinct name words are all matched, surname included."""
+    if any(not s for s in sets):
+        return set()
+    entries = set.intersection(*({e for e, _ in s} for s in sets))
+    hits: set[int] = set()
+    for e in entries:
+        surname = len(index.entries[e].words) - 1
+        choices = [sorted({p for ent, p in s if ent == e}) for s in sets]
+        for combo in itertools.product(*choices):
+            if len(set(combo)) == length and surname in combo:
+                hits.add(e)
+                break
+    return hits
+
+
+def find_names(
+    tokens: list[Token],
+    free: list[bool],
+    index: NameIndex,
+    include_unpublished: bool,
+    surname_only: bool = True,
+    first_names: bool = True,
+) -> list[Mention]:
+    """Person (or author) mentions: full names first, then surnames alone."""
+    diacritics = any(t.folded != t.text.lower() for t in tokens)
+    mentions: list[Mention] = []
+    used = [False] * len(tokens)
+    full = _full_matches(tokens, free, index, typo=True)
+    # Longer spans and exact matches first; a token belongs to one mention.
+    full.sort(key=lambda f: (-(f[1] - f[0]), f[3] != "full", f[0]))
+    for start, end, hits, match in full:
+        if any(used[j] for j in range(start, end)):
+            continue
+        mention = _mention(tokens, start, end, hits, match, index, include_unpublished)
+        for j in range(start, end):
+            used[j] = True
+        mentions.append(mention)
+    if surname_only:
+        for t in tokens:
+            if used[t.index] or not free[t.index] or len(t.folded) < 3:
+                continue
+            hits = {e for e, pos in index.lookup(t.text) if pos == len(index.entries[e].words) - 1}
+            # A lone surname is never matched with a typo: too many words are
+            # one letter away from some surname. Near misses are reported instead.
+            if not hits:
+                continue
+            if not t.capitalized and is_common_word(t):
+                continue  # "zima", "sokol" typed in lowercase are words, not names
+            hits = _prefer_exact(t, hits, index, last=True, diacritics=diacritics)
+            mentions.append(
+                _mention(tokens, t.index, t.index + 1, hits, "surname", index, include_unpublished)
+            )
+            used[t.index] = True
+    if first_names:
+        mentions += _first_name_mentions(tokens, free, used, index, include_unpublished, diacritics)
+    mentions.sort(key=lambda m: m.start)
+    return mentions
+
+
+def _prefer_exact(
+    token: Token, hits: set[int], index: NameIndex, last: bool, diacritics: bool
+) -> set[int]:
+    """Among the persons a lone word fits, those it fits best.
+
+    When the question is typed with diacritics, forms with the same diacritics
+    win ("Jána" is Ján, not Jana; "Simon" is not Šimon); then the nominative
+    wins over an inflected form ("Simona" is Simona, not the genitive of Simon).
+    """
+
+    def word(e: int) -> str:
+        words = index.entries[e].words
+        if last:
+            return words[-1]
+        return next((w for w in words[:-1] if fold(token.text) in forms(w)), words[0])
+
+    if diacritics:
+        raw = {e for e in hits if token.text.lower() in raw_forms(word(e))}
+        hits = raw or hits
+    nominative = {e for e in hits if fold(word(e)).lower() == token.folded.lower()}
+    return nominative or hits
+
+
+def _first_name_mentions(
+    tokens: list[Token],
+    free: list[bool],
+    used: list[bool],
+    index: NameIndex,
+    include_unpublished: bool,
+    diacritics: bool,
+) -> list[Mention]:
+    """A capitalized first name alone ("Kto viedol Erika?"): every student so named.
+
+    Not when a name-shaped word stands next to it: "Jozefa Mrkvičku" is an
+    unknown person, not Jozef Juhár.
+    """
+    out = []
+    for t in tokens:
+        if used[t.index] or not free[t.index] or not t.capitalized or len(t.folded) < 3:
+            continue
+        hits = {
+            e
+            for e, pos in index.lookup(t.text)
+            if pos < len(index.entries[e].words) - 1 and index.entries[e].has_page
+        }
+        if not hits:
+            continue
+        hits = _prefer_exact(t, hits, index, last=False, diacritics=diacritics)
+        neighbours = [tokens[j] for j in (t.index - 1, t.index + 1) if 0 <= j < len(tokens)]
+        if any(free[n.index] and not used[n.index] and n.capitalized for n in neighbours):
+            continue
+        used[t.index] = True
+        out.append(
+            _mention(tokens, t.index, t.index + 1, hits, "first_name", index, include_unpublished)
+        )
+    return out
+
+
+def _mention(
+    tokens: list[Token],
+    start: int,
+    end: int,
+    hits: set[int],
+    match: str,
+    index: NameIndex,
+    include_unpublished: bool,
+) -> Mention:
+    entries = [index.entries[e] for e in sorted(hits)]
+    visible = [e.id for e in entries if _visible(e, include_unpublished)]
+    hidden = [e.id for e in entries if not _visible(e, include_unpublished)]
+    text = " ".join(t.text for t in tokens[start:end])
+    return Mention(text, start, end, sorted(set(visible)), match, sorted(set(hidden)))
+
+
+def phrase_matches(
+    stems: list[frozenset[str]],
+    free: list[bool],
+    entries: list[PhraseEntry],
+    cue_only: set[int] = frozenset(),  # type: ignore[assignment]
+) -> list[tuple[int, int, PhraseEntry]]:
+    found = []
+    for entry in entries:
+        k = len(entry.stems)
+        if k == 0:
+            continue
+        for i in range(len(stems) - k + 1):
+            span = range(i, i + k)
+            if not all(stems[j] & entry.stems[j - i] for j in span):
+                continue
+            usable = all(free[j] or j in cue_only for j in span)
+            if usable and any(free[j] for j in span):
+                found.append((i, i + k, entry))
+    # Longest first; a token belongs to one phrase.
+    found.sort(key=lambda f: (-(f[1] - f[0]), f[0], f[2].id))
+    taken: set[int] = set()
+    out = []
+    for start, end, entry in found:
+        if taken & set(range(start, end)):
+            continue
+        taken |= set(range(start, end))
+        out.append((start, end, entry))
+    return sorted(out, key=lambda f: f[0])
+
+
+def unknown_names(
+    tokens: list[Token], free: list[bool], phrase_tokens: set[int], first_names: set[str]
+) -> list[str]:
+    """Name-shaped words nobody matched: capitalized runs, or a first name + a word."""
+    names: list[str] = []
+    run: list[Token] = []
+
+    def flush() -> None:
+        if run:
+            names.append(" ".join(t.text for t in run))
+        run.clear()
+
+    for t in tokens:
+        usable = free[t.index] and t.index not in phrase_tokens and not t.folded.isdigit()
+        starts_name = t.folded in first_names
+        # Title case (not an acronym), and not just the capital of the first word.
+        name_like = (
+            t.capitalized and not t.text.isupper() and not (t.index == 0 and is_common_word(t))
+        )
+        if usable and (name_like or starts_name or (run and run[0].folded in first_names)):
+            run.append(t)
+            if len(run) == 3:
+                flush()
+        else:
+            flush()
+    flush()
+    return [n for n in names if len(n) > 2]
+
+
+def leftover(tokens: list[Token], free: list[bool], phrase_tokens: set[int]) -> list[Token]:
+    return [
+        t for t in tokens if free[t.index] and t.index not in phrase_tokens and len(t.folded) > 2
+    ]

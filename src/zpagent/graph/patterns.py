@@ -1,0 +1,162 @@
+"""What the wiki's headings and label lines look like, matched on folded text.
+
+Everything is matched on ``fold()``-ed text (lowercase, no diacritics), so
+``Vedúca práce``, ``VEDUCA PRACE`` and ``veduca prace`` are one label. The
+lists name the variants of the format description and their obvious
+neighbours (feminine forms, English, colloquial names); they are word
+patterns, not the sample wiki's sentences.
+"""
+
+from __future__ import annotations
+
+import re
+
+THESIS_KINDS = ("bachelor", "master", "dissertation")
+WORK_KINDS = ("team_project", "research_task", "diploma_project", "other")
+
+# Section headings -> (kind, is_thesis). Works first: "Diplomový projekt" is
+# a work, "Diplomová práca" the master thesis.
+_HEADING_KINDS: tuple[tuple[str, bool, re.Pattern[str]], ...] = (
+    ("diploma_project", False, re.compile(r"\bdiplomov\w*\s+projekt\w*|\bdiploma\s+project")),
+    ("team_project", False, re.compile(r"\btimov\w*\s+projekt\w*|\bteam\s+project")),
+    (
+        "research_task",
+        False,
+        re.compile(r"\bvyskumn\w*\s+(?:uloh\w*|projekt\w*)|\bresearch\s+(?:task|project)"),
+    ),
+    (
+        "bachelor",
+        True,
+        re.compile(r"\bbakalar(?:sk\w*|k\w*)\b(?!\s+stud)|\bbachelor'?s?\b(?!\s+stud)|^bp\b"),
+    ),
+    (
+        "master",
+        True,
+        re.compile(
+            r"\bdiplomov\w*\s+prac\w*|\bdiplomovk\w*|\bmaster'?s?\s+thesis|"
+            r"\bdiploma\s+thesis|\binzinier\w*\s+prac\w*|^dp\b"
+        ),
+    ),
+    (
+        "dissertation",
+        True,
+        re.compile(
+            r"\bdi[sz]ertac\w*|\bdi[sz]ertack\w*|\bdissertation|\bphd\s+thesis|"
+            r"\bdoktorandsk\w*\s+prac\w*|^dzp?\b"
+        ),
+    ),
+    (
+        "other",
+        False,
+        re.compile(
+            r"\bsemestraln\w*\s+(?:prac\w*|projekt\w*)|\brocnikov\w*\s+(?:prac\w*|projekt\w*)|"
+            r"\bindividualn\w*\s+projekt\w*|\bstudentsk\w*\s+projekt\w*|^projekt\w*\b"
+        ),
+    ),
+)
+
+YEAR = re.compile(r"(?<!\d)(19[89]\d|20\d\d)(?!\d)")
+_PROJECT_NUMBER = re.compile(r"projekt\w*\s+(\d|i{1,3}|iv)\b")
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
+
+# Label lines ("Label: value"), keyed by what they state.
+_LABELS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "start_year",
+        re.compile(
+            r"^(?:rok\s+zaciatku\s+studia|zaciatok\s+studia|rok\s+nastupu(?:\s+na\s+studium)?"
+            r"|nastup(?:\s+na\s+studium)?|studium\s+od|studuje\s+od|start(?:ed)?\s+of\s+stud\w*"
+            r"|start\s+year|year\s+of\s+enrol+ment|enrol+ed)$"
+        ),
+    ),
+    (
+        "supervisor",
+        re.compile(
+            r"^(?:veduc[ia](?:\s+(?:zaverecnej\s+|bakalarskej\s+|diplomovej\s+|dizertacnej\s+)?"
+            r"prace)?|skolitel(?:ka)?|supervisor|advisor|adviser|thesis\s+supervisor)$"
+        ),
+    ),
+    ("consultant", re.compile(r"^(?:konzultant(?:ka)?|konzultanti|consultant|co-?supervisor)$")),
+    (
+        "title",
+        re.compile(
+            r"^(?:nazov|nazov\s+(?:zaverecnej\s+|bakalarskej\s+|diplomovej\s+|dizertacnej\s+)?"
+            r"prace|nazov\s+temy|nazov\s+projektu|tema|tema\s+prace|projekt|title|thesis\s+title"
+            r"|topic|nazov\s+ulohy)$"
+        ),
+    ),
+    ("year", re.compile(r"^(?:rok\s+obhajoby|obhajoba|rok\s+odovzdania|defen[cs]e\s+year)$")),
+)
+
+# Labels that also say which kind of thesis the title is for.
+_LABEL_KIND = (
+    ("bachelor", re.compile(r"bakalar")),
+    ("master", re.compile(r"diplomov")),
+    ("dissertation", re.compile(r"di[sz]ertac")),
+)
+
+# Sub-sections that are meeting logs or notes, never metadata.
+LOG_HEADING = re.compile(
+    r"\bstretnut\w*|\bkonzultaci\w*|\bzaznam\w*|\bmeeting\w*|\blog\b|\bdennik\w*|\bpoznamk\w*"
+)
+
+# Folder names that hold student pages and topic pages.
+STUDENT_FOLDERS = frozenset({"students", "student", "studenti", "studentov", "people", "ludia"})
+TOPIC_FOLDERS = frozenset({"topics", "topic", "temy", "tema", "oblasti"})
+TOPIC_CATEGORIES = frozenset({"topics", "topic", "temy", "tema"})
+
+# Category codes: bp2019, dp-2021, dz2024, phd2024.
+CATEGORY_CODE = re.compile(r"^(bp|dp|dzp|dz|phd)\s*[-_ ]?\s*((?:19|20)\d\d)$")
+CATEGORY_KIND = {"bp": "bachelor", "dp": "master", "dz": "dissertation", "dzp": "dissertation"}
+CATEGORY_KIND["phd"] = "dissertation"
+
+# Values that mean "no title yet".
+PLACEHOLDER_TITLE = re.compile(
+    r"^(?:-+|\?+|tbd|todo|n/?a|zatial\b.*|bude\s+(?:upresnen|doplnen|urcen)\w*.*|"
+    r"nie\s+je\s+(?:urcen|schvalen)\w*.*|neurcen\w*|nezadan\w*|xxx+)$"
+)
+
+
+def classify_heading(folded: str) -> tuple[str, bool] | None:
+    """(kind, is_thesis) of a section heading, or None for other sections."""
+    for kind, is_thesis, pattern in _HEADING_KINDS:
+        if pattern.search(folded):
+            return kind, is_thesis
+    return None
+
+
+def heading_year(text: str) -> int | None:
+    """The last year in a heading: ``Bakalárska práca 2018/2019`` -> 2019."""
+    years = YEAR.findall(text)
+    return int(years[-1]) if years else None
+
+
+def project_number(folded: str) -> int | None:
+    m = _PROJECT_NUMBER.search(folded)
+    if not m:
+        return None
+    value = m.group(1)
+    return int(value) if value.isdigit() else _ROMAN.get(value)
+
+
+def classify_label(folded_label: str) -> str | None:
+    label = " ".join(folded_label.split())
+    for name, pattern in _LABELS:
+        if pattern.match(label):
+            return name
+    return None
+
+
+def label_kind(folded_label: str) -> str | None:
+    """The thesis kind a title label names (``Názov bakalárskej práce``)."""
+    for kind, pattern in _LABEL_KIND:
+        if pattern.search(folded_label):
+            return kind
+    return None
+
+
+def category_code(folded: str) -> tuple[str, int] | None:
+    m = CATEGORY_CODE.match(folded.strip())
+    if not m:
+        return None
+    return CATEGORY_KIND[m.group(1)], int(m.group(2))

@@ -1,0 +1,94 @@
+"""Graph search: a question in, a contract v1 ``GraphResponse`` out.
+
+    parse (understand) -> resolve names (resolve) -> run the type's queries
+    (person_answers, list_answers, link_answers) -> response
+
+The library raises typed errors (``InvalidQuery`` for an empty question,
+``GraphUnavailable`` when the store cannot answer); transports convert them
+with ``error_result``. Everything else is an envelope: ``ok``,
+``no_answer`` (with the reason and the near misses) or ``ambiguous`` (with
+the candidates). Never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from zpagent.config import Settings, get_settings
+from zpagent.graph import link_answers, list_answers, person_answers
+from zpagent.graph.contract import GraphResponse
+from zpagent.graph.lexicon import Lexicon, load_lexicon
+from zpagent.graph.response import ResponseBuilder
+from zpagent.graph.serving import graph_store, served_index_version
+from zpagent.graph.store.base import GraphStore
+from zpagent.graph.understand import ParsedQuestion, parse_question, validate_question
+from zpagent.index.reader import Generation
+
+DEFAULT_LIMIT = 10
+MAX_LIMIT = 100
+EVIDENCE_LIMIT = 5
+
+
+@dataclass
+class Context:
+    store: GraphStore
+    lexicon: Lexicon
+    pq: ParsedQuestion
+    builder: ResponseBuilder
+    limit: int
+    include_unpublished: bool
+
+
+def search_store(
+    store: GraphStore,
+    query: str,
+    *,
+    index_version: dict[str, Any] | None,
+    limit: int = DEFAULT_LIMIT,
+    include_unpublished: bool = False,
+    evidence_limit: int = EVIDENCE_LIMIT,
+) -> GraphResponse:
+    """Answer ``query`` from the graph in ``store``."""
+    limit = max(1, min(int(limit), MAX_LIMIT))
+    lexicon = load_lexicon(store)
+    pq = parse_question(query, lexicon, include_unpublished)
+    builder = ResponseBuilder(store, pq.text, index_version, limit, evidence_limit)
+    builder.question = pq
+    ctx = Context(store, lexicon, pq, builder, limit, include_unpublished)
+    handlers = {
+        **person_answers.HANDLERS,
+        **list_answers.HANDLERS,
+        **link_answers.HANDLERS,
+    }
+    handler = handlers.get(pq.type)
+    if handler is None:
+        return builder.build("no_answer", "no_matching_facts")
+    return handler(ctx)
+
+
+def graph_search(
+    gen: Generation,
+    query: str,
+    *,
+    settings: Settings | None = None,
+    limit: int = DEFAULT_LIMIT,
+    include_unpublished: bool = False,
+) -> GraphResponse:
+    """Graph search over a served generation: the entry point of every transport.
+
+    The store is the generation's (embedded) or Neo4j (``GRAPH_BACKEND``),
+    opened once per generation; the ``index_version`` reported is the one
+    the store carries.
+    """
+    settings = settings or get_settings()
+    validate_question(query)
+    store = graph_store(gen, settings)
+    index_version = served_index_version(store, gen, settings)
+    return search_store(
+        store,
+        query,
+        index_version=index_version,
+        limit=limit,
+        include_unpublished=include_unpublished,
+    )

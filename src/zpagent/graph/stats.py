@@ -1,0 +1,113 @@
+"""Extraction quality and graph size: what ``zpagent graph stats`` reports.
+
+Read from the generation's own payload (what extraction produced) and from
+the serving store (what the engine holds); the two must agree, and a
+difference is reported rather than hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from zpagent.config import Settings
+from zpagent.graph.payload import read_payload
+from zpagent.graph.serving import graph_store, served_index_version
+from zpagent.graph.store.base import expected_counts
+from zpagent.graph.store.factory import backend_name
+from zpagent.index.reader import Generation
+
+LISTED = 50
+
+
+class PageCounts(BaseModel):
+    total: int = Field(description="Person pages (the subject of a page is a student).")
+    with_title: int = Field(description="Pages with at least one recognized thesis title.")
+    without_title: int
+    with_supervisor: int = Field(description="Pages with at least one thesis supervisor.")
+    without_supervisor: int
+    with_year: int = Field(description="Pages with at least one thesis year.")
+    without_year: int
+    with_start_year: int = Field(description="Pages stating the start of study explicitly.")
+    without_start_year: int
+    without_thesis: int = Field(description="Person pages with no thesis section or code.")
+
+
+class ThesisCounts(BaseModel):
+    total: int
+    with_title: int
+    with_supervisor: int
+    with_year: int
+    year_conflicts: int = Field(description="Heading year and category code disagree.")
+
+
+class GraphStats(BaseModel):
+    status: str = "ok"
+    backend: str
+    index_version: dict[str, Any] | None
+    documents: dict[str, int] = Field(description="Pages by kind: person, topic, page.")
+    person_pages: PageCounts
+    theses: ThesisCounts
+    works: int
+    nodes: dict[str, int] = Field(description="Node counts by label (payload).")
+    relationships: dict[str, int] = Field(description="Relationship counts by type (payload).")
+    store_matches_payload: bool = Field(description="The engine holds exactly the payload.")
+    store_nodes: dict[str, int]
+    store_relationships: dict[str, int]
+    conflicts: list[dict[str, Any]] = Field(default_factory=list)
+    pages_without_title: list[str] = Field(
+        default_factory=list, description=f"Up to {LISTED} person pages without a title."
+    )
+    pages_without_supervisor: list[str] = Field(default_factory=list)
+
+
+def graph_stats(gen: Generation, settings: Settings) -> GraphStats:
+    payload = read_payload(gen.db())
+    store = graph_store(gen, settings)
+    index_version = served_index_version(store, gen, settings)
+    persons = [p for p in payload.pages if p.kind == "person"]
+    kinds: dict[str, int] = {}
+    for p in payload.pages:
+        kinds[p.kind] = kinds.get(p.kind, 0) + 1
+    theses = [n for n in payload.nodes if n.label == "Thesis"]
+    no_title = [p.document_path for p in persons if p.theses_with_title == 0]
+    no_sup = [p.document_path for p in persons if p.theses_with_supervisor == 0]
+    want_nodes, want_rels = expected_counts(payload)
+    have_nodes, have_rels = store.counts()
+    return GraphStats(
+        backend=backend_name(settings),
+        index_version=index_version,
+        documents=dict(sorted(kinds.items())),
+        person_pages=PageCounts(
+            total=len(persons),
+            with_title=len(persons) - len(no_title),
+            without_title=len(no_title),
+            with_supervisor=len(persons) - len(no_sup),
+            without_supervisor=len(no_sup),
+            with_year=sum(1 for p in persons if p.theses_with_year),
+            without_year=sum(1 for p in persons if not p.theses_with_year),
+            with_start_year=sum(1 for p in persons if p.start_year),
+            without_start_year=sum(1 for p in persons if not p.start_year),
+            without_thesis=sum(1 for p in persons if p.theses == 0),
+        ),
+        theses=ThesisCounts(
+            total=len(theses),
+            with_title=sum(1 for n in theses if n.props.get("title")),
+            with_supervisor=sum(1 for n in theses if n.props.get("supervisor")),
+            with_year=sum(1 for n in theses if n.props.get("year")),
+            year_conflicts=sum(1 for n in theses if n.props.get("year_conflict")),
+        ),
+        works=sum(1 for n in payload.nodes if n.label == "Work"),
+        nodes=want_nodes,
+        relationships={k: v for k, v in want_rels.items()},
+        store_matches_payload=(have_nodes, have_rels) == (want_nodes, want_rels),
+        store_nodes=have_nodes,
+        store_relationships=have_rels,
+        conflicts=[
+            {"kind": c.kind, "document_path": c.document_path, "subject": c.subject, **c.detail}
+            for c in payload.conflicts
+        ],
+        pages_without_title=no_title[:LISTED],
+        pages_without_supervisor=no_sup[:LISTED],
+    )

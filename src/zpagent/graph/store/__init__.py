@@ -1,0 +1,1 @@
+"""Graph stores: one interface (``base``), one module per backend, a factory."""
