@@ -128,7 +128,7 @@ def create_app(
     app.include_router(answer_routes.router)
     app.include_router(sync_routes.router)
     app.include_router(graph_routes.router)
-    graph_routes.register_probes(settings)
+    graph_routes.register_probes(app, settings)
     return app
 
 

@@ -5,18 +5,12 @@
 3. Build the embedded LadybugDB graph beside it (``<generation>/graph.lbug``),
    with the ``IndexState`` node carrying the generation's ``index_version``.
 
-The build calls extra steps before it writes ``index_state``, and the step
-signature does not carry the ``index_version``. So step 3 runs when the
-build inserts the ``index_state`` row: a TEMP trigger on the build's own
-connection calls back into Python with the version. It is still inside the
-build: a failure there fails the build, and the staging directory (with the
-half-built graph) is discarded. When a caller passes ``index_version``
-directly, step 3 runs at once.
+All of it runs inside the build: a failure fails the build, and the staging
+directory (with the half-built graph) is discarded.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 import time
@@ -33,7 +27,6 @@ from zpagent.ingest.document import Document
 log = logging.getLogger(__name__)
 
 STEP_NAME = "graph"
-_CALLBACK = "zpagent_graph_index_state"
 
 
 def build_embedded(staged: Path, payload: GraphPayload, index_version: dict[str, Any]) -> dict:
@@ -48,7 +41,7 @@ def graph_step(
     staged: Path,
     docs: list[Document],
     chunks: list[Chunk],
-    index_version: dict[str, Any] | None = None,
+    index_version: dict[str, Any],
 ) -> dict[str, Any]:
     """Extract and store the graph of one generation; returns counts for the build report."""
     t0 = time.perf_counter()
@@ -62,21 +55,5 @@ def graph_step(
         "payload_rows": rows,
         "payload_seconds": round(t1 - t0, 4),
     }
-    if index_version is not None:
-        report.update(build_embedded(staged, payload, index_version))
-        return report
-
-    def on_index_state(version: str, raw: str) -> int:
-        try:
-            report.update(build_embedded(staged, payload, json.loads(raw)))
-        except Exception:
-            log.exception("building the embedded graph for %s failed", version)
-            raise
-        return 1
-
-    db.create_function(_CALLBACK, 2, on_index_state)
-    db.execute(
-        f"CREATE TEMP TRIGGER IF NOT EXISTS {_CALLBACK} AFTER INSERT ON main.index_state "
-        f"BEGIN SELECT {_CALLBACK}(NEW.version, NEW.index_version); END"
-    )
+    report.update(build_embedded(staged, payload, index_version))
     return report

@@ -15,7 +15,6 @@ import logging
 import shutil
 import sqlite3
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -71,9 +70,22 @@ class BuildReport:
         return asdict(self)
 
 
-# A build step added by another part (the graph): it gets the open staging
-# database, the staging directory and the parsed inputs, and returns counts.
-ExtraStep = Callable[[sqlite3.Connection, Path, list[Document], list[Chunk]], dict[str, Any]]
+class ExtraStep(Protocol):
+    """A build step added by another part (the graph).
+
+    It gets the open staging database, the staging directory, the parsed
+    inputs and the generation's ``index_version``, and returns counts for
+    the build report.
+    """
+
+    def __call__(
+        self,
+        db: sqlite3.Connection,
+        staged: Path,
+        docs: list[Document],
+        chunks: list[Chunk],
+        index_version: dict[str, Any],
+    ) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -254,7 +266,7 @@ def build_generation(
                 t = time.perf_counter()
                 progress.start(name, None)
                 db.execute("BEGIN")
-                extra[name] = step(db, staged, docs, chunks)
+                extra[name] = step(db, staged, docs, chunks, index_version=index_version)
                 db.execute("COMMIT")
                 phases[name] = time.perf_counter() - t
             db.execute(

@@ -33,6 +33,21 @@ def git_revision(wiki: Path) -> str | None:
     return rev if out.returncode == 0 and len(rev) in (40, 64) else None
 
 
+def is_repository_root(wiki: Path) -> bool:
+    """Whether ``wiki`` is the top of its Git work tree (not a folder inside one)."""
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(wiki), "rev-parse", "--show-toplevel"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and Path(out.stdout.strip()).resolve() == Path(wiki).resolve()
+
+
 def hash_rows(rows: list[tuple[Any, ...]]) -> str:
     h = hashlib.sha256()
     for row in rows:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from zpagent.errors import ZPAgentError
-from zpagent.index.version import git_revision, hash_rows
+from zpagent.index.version import git_revision, hash_rows, is_repository_root
 from zpagent.ingest.document import ScanWarning
 from zpagent.ingest.scan import iter_markdown_files, scan_wiki
 
@@ -50,5 +50,12 @@ def take_snapshot(wiki: Path, into: Path, base_url: str | None) -> Snapshot:
 
 
 def verify_unchanged(wiki: Path, snap: Snapshot, base_url: str | None) -> None:
-    if git_revision(wiki) != snap.revision or _live_hash(wiki, base_url) != snap.source_hash:
+    """The pages must be the same; so must the commit when the wiki is its own repository.
+
+    A wiki that is a folder inside a larger repository (like the bundled
+    sample) shares its HEAD with unrelated commits, which change nothing here.
+    """
+    if _live_hash(wiki, base_url) != snap.source_hash:
         raise SourcesChanged("the wiki changed during the build")
+    if is_repository_root(wiki) and git_revision(wiki) != snap.revision:
+        raise SourcesChanged("the wiki's revision changed during the build")

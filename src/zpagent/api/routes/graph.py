@@ -10,7 +10,6 @@ from pydantic import Field
 from zpagent.api.deps import TOOL_DEPS
 from zpagent.api.errors import ERROR_RESPONSES
 from zpagent.api.models import QueryField, StrictModel, ToolHealth
-from zpagent.api.routes.health import EXTRA_TOOL_PROBES
 from zpagent.errors import ZPAgentError
 from zpagent.graph.contract import GraphResponse
 from zpagent.graph.search import graph_search
@@ -81,9 +80,9 @@ def neo4j_probe(state: Any) -> ToolHealth:
     return graph_probe(state)
 
 
-def register_probes(settings: Any) -> None:
-    EXTRA_TOOL_PROBES["graph"] = graph_probe
+def register_probes(app: Any, settings: Any) -> None:
+    """Readiness of the graph (and of Neo4j when it is the backend) in /health."""
+    probes = {"graph": graph_probe}
     if str(settings.graph_backend).strip().lower() == "neo4j":
-        EXTRA_TOOL_PROBES["neo4j"] = neo4j_probe
-    else:
-        EXTRA_TOOL_PROBES.pop("neo4j", None)
+        probes["neo4j"] = neo4j_probe
+    app.state.tool_probes = probes

@@ -8,9 +8,6 @@ from zpagent.api.models import HealthResponse, ToolHealth
 
 router = APIRouter(tags=["service"])
 
-# Other parts register readiness probes here: name -> fn(app_state) -> ToolHealth.
-EXTRA_TOOL_PROBES: dict = {}
-
 
 @router.get(
     "/health",
@@ -25,7 +22,8 @@ def health(request: Request) -> HealthResponse:
     ready = bool(st["ready"] and state.model_loaded)
     tool = ToolHealth(ready=ready, index_version=st["index_version"])
     tools = {"search": tool, "rag": tool}
-    for name, probe in EXTRA_TOOL_PROBES.items():
+    # Other parts add readiness probes per app: name -> fn(app_state) -> ToolHealth.
+    for name, probe in getattr(state, "tool_probes", {}).items():
         tools[name] = probe(state)
     store = getattr(state, "job_store", None)
     last = None
