@@ -82,6 +82,46 @@ def retrieval(
         console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
 
 
+@eval_app.command("graph")
+@handle_errors
+def graph(
+    split: SplitOpt = "dev",
+    strict_dataset: StrictOpt = False,
+    dataset: Annotated[Path | None, typer.Option("--dataset", help="Dataset file.")] = None,
+    data: DataOpt = None,
+    wiki: WikiOpt = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """Graph answers: accuracy per question type, statuses, exact counts (embedded and Neo4j)."""
+    from zpagent.eval.datasets import load_dataset
+    from zpagent.eval.graph import run_graph_eval, to_markdown
+    from zpagent.eval.runner import write_report
+
+    split = _split(split)
+    ds = load_dataset(dataset or dataset_path("graph"), strict=strict_dataset)
+    ws, _ = eval_workspace(data, wiki)
+    backends = {}
+    with ws.open_current() as gen:
+        embedded = ws.settings.model_copy(update={"graph_backend": "embedded"})
+        backends["embedded"] = run_graph_eval(gen, embedded, ds, split)
+        if ws.settings.neo4j_uri:
+            from zpagent.graph.remote import Neo4jRemoteGraph
+
+            neo = ws.settings.model_copy(update={"graph_backend": "neo4j"})
+            Neo4jRemoteGraph(neo).write_generation(gen.path, gen.index_version, lambda _: None)
+            backends["neo4j"] = run_graph_eval(gen, neo, ds, split)
+    report = {"split": split, "index_version": gen.index_version, "backends": backends}
+    report["overall"] = backends["embedded"]["overall"]
+    md = to_markdown(report)
+    paths = write_report(out, f"graph-{split}", report, md)
+    if json_output:
+        emit_json({"status": "ok", "reason": None, **report})
+    else:
+        console.print(md)
+        console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
+
+
 @eval_app.command("robustness")
 @handle_errors
 def robustness(

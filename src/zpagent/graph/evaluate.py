@@ -10,8 +10,6 @@ ambiguous candidates, as exact sets); and the documents (all cited).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
-from dataclasses import dataclass, field
 
 from zpagent.eval.datasets import GraphExpect
 from zpagent.graph.contract import GraphResponse
@@ -22,14 +20,6 @@ LIST_TYPES_PREFIXES = ("persons_by", "count_by", "supervised", "consulted")
 
 def norm(value: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", fold(str(value))).split())
-
-
-@dataclass
-class ItemResult:
-    id: str
-    question_type: str
-    passed: bool
-    problems: list[str] = field(default_factory=list)
 
 
 def check(expect: GraphExpect, resp: GraphResponse) -> list[str]:
@@ -79,24 +69,3 @@ def check(expect: GraphExpect, resp: GraphResponse) -> list[str]:
         if missing_docs:
             problems.append(f"documents not cited: {sorted(missing_docs)}")
     return problems
-
-
-def accuracy_by_type(results: list[ItemResult]) -> dict[str, tuple[int, int]]:
-    """question_type -> (passed, total)."""
-    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for r in results:
-        out[r.question_type][0] += r.passed
-        out[r.question_type][1] += 1
-    return {k: (v[0], v[1]) for k, v in sorted(out.items())}
-
-
-def report(results: list[ItemResult]) -> str:
-    lines = []
-    total = passed = 0
-    for qtype, (ok, n) in accuracy_by_type(results).items():
-        lines.append(f"{qtype:24s} {ok:4d}/{n:<4d} {100 * ok / n:6.1f} %")
-        total += n
-        passed += ok
-    if total:
-        lines.append(f"{'all':24s} {passed:4d}/{total:<4d} {100 * passed / total:6.1f} %")
-    return "\n".join(lines)
