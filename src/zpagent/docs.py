@@ -1,7 +1,7 @@
 """Generated documentation: the README's configuration and headline tables.
 
-``python -m zpagent.docs README.md`` rewrites the blocks between the markers
-in README.md from the settings registry and the latest committed results
+``python -m zpagent.docs`` rewrites the blocks between the markers in
+README.md and benchmarks/README.md from the settings registry and the latest committed results
 (``eval/results/*.json``, ``benchmarks/results.json``); a test fails when
 the README and the sources differ.
 """
@@ -91,31 +91,43 @@ def render_headlines(root: Path) -> str:
         if q:
             for tool in ("hybrid", "rag", "graph"):
                 if tool in q:
+                    c = q[tool].get("cold") or q[tool]["warm"]
                     w = q[tool]["warm"]
                     rows.append(
                         (
                             f"{tool} in-process latency",
-                            f"p50 {w['p50']} ms, p99 {w['p99']} ms",
+                            f"cold p50 {c['p50']} / p99 {c['p99']} ms; "
+                            f"warm p50 {w['p50']} / p99 {w['p99']} ms",
                             "zpagent bench --sections query",
                         )
                     )
         http = bench.get("http")
         if http:
             for run in http["runs"]:
-                if run["endpoint"] in ("/rag", "/search") and run["concurrency"] in (1, 16):
+                if run["endpoint"] in ("/rag", "/search") and run["concurrency"] in (1, 8):
                     lat = run["latency_ms"]
+                    phase = run.get("phase", "warm")
                     rows.append(
                         (
-                            f"HTTP {run['endpoint']} at concurrency {run['concurrency']}",
-                            f"p50 {lat.get('p50')} ms, {run['rps']} req/s, errors "
-                            f"{run['error_rate']}",
+                            f"HTTP {run['endpoint']}, {phase}, concurrency {run['concurrency']}",
+                            f"p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, "
+                            f"{run['rps']} req/s, errors {run['error_rate']}",
                             "zpagent bench --sections http",
                         )
                     )
+        w = bench.get("webhook")
+        if w:
+            rows.append(
+                (
+                    "one-page push to serving (signed webhook)",
+                    f"{w['webhook_to_serving_seconds']} s (full sync {w['full_sync_seconds']} s)",
+                    "zpagent bench --sections webhook",
+                )
+            )
     if not rows:
         return "No results committed yet: run `zpagent eval retrieval` and `zpagent bench`."
     lines = [
-        "Generated from the committed results (`python -m zpagent.docs README.md`); "
+        "Generated from the committed results (`python -m zpagent.docs`); "
         "details and how to reproduce them in `eval/README.md` and `benchmarks/README.md`.",
         "",
         "| what | result | command |",
@@ -130,11 +142,21 @@ def _replace(text: str, begin: str, end: str, content: str) -> str:
     return text[:start] + "\n" + content + "\n" + text[stop:]
 
 
+def repo_root(path: Path) -> Path:
+    for parent in [path.resolve().parent, *path.resolve().parents]:
+        if (parent / "pyproject.toml").exists():
+            return parent
+    return path.resolve().parent
+
+
 def update_readme(path: Path) -> bool:
+    """Rewrite whichever generated blocks ``path`` has."""
     text = path.read_text(encoding="utf-8")
-    new = _replace(text, BEGIN, END, render_settings())
+    new = text
+    if BEGIN in new:
+        new = _replace(new, BEGIN, END, render_settings())
     if HEAD_BEGIN in new:
-        new = _replace(new, HEAD_BEGIN, HEAD_END, render_headlines(path.resolve().parent))
+        new = _replace(new, HEAD_BEGIN, HEAD_END, render_headlines(repo_root(path)))
     if new != text:
         path.write_text(new, encoding="utf-8")
         return True
@@ -142,5 +164,5 @@ def update_readme(path: Path) -> bool:
 
 
 if __name__ == "__main__":
-    readme = Path(sys.argv[1] if len(sys.argv) > 1 else "README.md")
-    print("updated" if update_readme(readme) else "unchanged")
+    for name in sys.argv[1:] or ["README.md", "benchmarks/README.md"]:
+        print(name, "updated" if update_readme(Path(name)) else "unchanged")

@@ -30,7 +30,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ZPAgentError)
     async def _zpagent(request: Request, exc: ZPAgentError) -> JSONResponse:
         if exc.http_status >= 500:
-            log.warning("%s %s -> %s", request.method, request.url.path, exc.reason)
+            # The operator's log keeps the cause; the response never does.
+            log.warning(
+                "%s %s -> %s", request.method, request.url.path, exc.reason, exc_info=exc
+            )
         return envelope_response(exc)
 
     @app.exception_handler(RequestValidationError)

@@ -11,6 +11,8 @@ Sections (each can be skipped):
 - ``http``: a real ``zpagent serve`` on 127.0.0.1 and a separate load
   process at several concurrency levels; the time from a signed webhook for
   a one-page push to the new generation serving.
+- ``webhook``: a real Git origin, a one-page push and a signed webhook to a
+  real server: seconds until ``/health`` serves the new commit.
 - ``scale``: synthetic wikis of increasing size, built with the hashing
   embedder (the model would take hours; its throughput is measured in
   ``index`` and extrapolated), build time and search p50/p99 against size.
@@ -48,7 +50,7 @@ class BenchOptions:
     datasets: Path
     out: Path = Path("benchmarks")
     sections: tuple[str, ...] = ("index", "query", "http", "scale")
-    concurrency: tuple[int, ...] = (1, 4, 16, 64)
+    concurrency: tuple[int, ...] = (1, 4, 8, 16, 64)
     scale_sizes: tuple[int, ...] = (1000, 5000, 20000)
     http_requests: int = 300
     http_seconds: float = 30.0
@@ -203,12 +205,15 @@ def bench_queries(ws: Workspace, queries: list[dict[str, Any]], say: Say) -> dic
             def run(q: str, mode: str = mode) -> Any:
                 return search(gen, emb if mode != "fts" else None, q, mode=mode)  # type: ignore[arg-type]
 
+            _clear_query_caches(gen)
             cold = _time_calls(run, texts)
             warm = _time_calls(run, texts)
             result[mode] = {"cold": summarize_ms(cold), "warm": summarize_ms(warm)}
         say("query: in-process RAG")
-        rag_ms = _time_calls(lambda q: rag(gen, emb, q), texts)
-        result["rag"] = {"warm": summarize_ms(rag_ms)}
+        _clear_query_caches(gen)
+        rag_cold = _time_calls(lambda q: rag(gen, emb, q), texts)
+        rag_warm = _time_calls(lambda q: rag(gen, emb, q), texts)
+        result["rag"] = {"cold": summarize_ms(rag_cold), "warm": summarize_ms(rag_warm)}
         graph_fn = graph_query_fn(ws, gen)
         graph_texts = [q["query"] for q in queries if q["endpoint"] == "graph"]
         if graph_fn is not None and graph_texts:
@@ -217,6 +222,16 @@ def bench_queries(ws: Workspace, queries: list[dict[str, Any]], say: Say) -> dic
             warm = _time_calls(graph_fn, graph_texts)
             result["graph"] = {"cold": summarize_ms(cold), "warm": summarize_ms(warm)}
     return result
+
+
+def _clear_query_caches(gen: Any) -> None:
+    """Cold means: no cached query vectors and no cached posting lists."""
+    from zpagent.embed.base import QUERY_VECTORS
+
+    QUERY_VECTORS.clear()
+    index = gen.extras.pop("fts_terms", None)
+    if index is not None:
+        index.close()
 
 
 def graph_query_fn(ws: Workspace, gen: Any) -> Callable[[str], Any] | None:
@@ -247,6 +262,37 @@ def _vm_hwm_mb(pid: int) -> float | None:
     except OSError:
         return None
     return None
+
+
+def _run_load(
+    url: str, path: str, queries: Path, conc: int, requests: int, seconds: float, key: str
+) -> dict[str, Any]:
+    """One bounded load run from a separate process (``zpagent.bench.load``)."""
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "zpagent.bench.load",
+            "--url",
+            url,
+            "--endpoint",
+            path,
+            "--queries",
+            str(queries),
+            "--concurrency",
+            str(conc),
+            "--requests",
+            str(requests),
+            "--max-seconds",
+            str(seconds),
+        ],
+        env={**os.environ, "ZPAGENT_BENCH_KEY": key},
+        capture_output=True,
+        text=True,
+        timeout=seconds + 120,
+        check=True,
+    )
+    return json.loads(proc.stdout)
 
 
 def bench_http(
@@ -305,33 +351,34 @@ def bench_http(
             ] or [{"query": "Ján Holp"}]
             qfile = work / f"load-{name}.json"
             qfile.write_text(json.dumps(bodies, ensure_ascii=False), encoding="utf-8")
+            distinct = list({json.dumps(b, sort_keys=True): b for b in bodies}.values())
+            cold_file = work / f"load-{name}-cold.json"
+            cold_file.write_text(json.dumps(distinct, ensure_ascii=False), encoding="utf-8")
+            say(f"http: {path} cold (each distinct query once, concurrency 1)")
+            cold = _run_load(
+                url,
+                path,
+                cold_file,
+                1,
+                min(len(distinct), opts.http_requests),
+                opts.http_seconds,
+                keys["SEARCH_API_KEY"],
+            )
+            cold["phase"] = "cold"
+            results["runs"].append(cold)
             for conc in opts.concurrency:
                 say(f"http: {path} at concurrency {conc}")
-                proc = subprocess.run(
-                    [
-                        sys.executable,
-                        "-m",
-                        "zpagent.bench.load",
-                        "--url",
-                        url,
-                        "--endpoint",
-                        path,
-                        "--queries",
-                        str(qfile),
-                        "--concurrency",
-                        str(conc),
-                        "--requests",
-                        str(opts.http_requests),
-                        "--max-seconds",
-                        str(opts.http_seconds),
-                    ],
-                    env={**os.environ, "ZPAGENT_BENCH_KEY": keys["SEARCH_API_KEY"]},
-                    capture_output=True,
-                    text=True,
-                    timeout=opts.http_seconds + 120,
-                    check=True,
+                run = _run_load(
+                    url,
+                    path,
+                    qfile,
+                    conc,
+                    opts.http_requests,
+                    opts.http_seconds,
+                    keys["SEARCH_API_KEY"],
                 )
-                results["runs"].append(json.loads(proc.stdout))
+                run["phase"] = "warm"
+                results["runs"].append(run)
         results["server_peak_rss_mb"] = _vm_hwm_mb(server.pid)
         return results
     finally:
@@ -340,6 +387,153 @@ def bench_http(
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+# --- webhook to serving ----------------------------------------------------------------------
+
+
+def bench_webhook(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
+    """A real push to a bare origin, a signed webhook, until /health serves the new commit."""
+    import hashlib
+    import hmac
+
+    import httpx
+
+    origin = work / "gitea" / "zp" / "wiki.git"
+    author, wiki, data = work / "wh-author", work / "wh-wiki", work / "wh-data"
+    for d in (origin.parent, author, wiki, data):
+        shutil.rmtree(d, ignore_errors=True)
+    origin.mkdir(parents=True)
+    _git(origin, "init", "-q", "--bare", "-b", "main")
+    shutil.copytree(opts.wiki, author)
+    _git(author, "init", "-q", "-b", "main")
+    _git(author, "add", "-A")
+    _git(author, "commit", "-q", "-m", "sample")
+    _git(author, "remote", "add", "origin", str(origin))
+    _git(author, "push", "-q", "origin", "main")
+    _git(work, "clone", "-q", str(origin), str(wiki))
+    keys = {
+        n: secrets.token_urlsafe(32) for n in ("SEARCH_API_KEY", "SYNC_API_KEY", "WEBHOOK_SECRET")
+    }
+    env = {
+        **os.environ,
+        **keys,
+        "ZPWIKI_PATH": str(wiki),
+        "EXPECTED_GITEA_REPOSITORY": "zp/wiki",
+        "EXPECTED_GITEA_BRANCH": "main",
+        "WEBHOOK_PULL_GIT": "true",
+    }
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    with open(work / "webhook-server.log", "wb") as fh:
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "zpagent",
+                "serve",
+                "--port",
+                str(port),
+                "--data",
+                str(data),
+                "--log-level",
+                "warning",
+            ],
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=work,
+        )
+    try:
+        _wait_http(url, server)
+        sync_headers = {"X-API-Key": keys["SYNC_API_KEY"]}
+        say("webhook: initial full sync through POST /sync")
+        t = time.perf_counter()
+        job = httpx.post(f"{url}/sync", json={}, headers=sync_headers, timeout=30).json()
+        first = _wait_job(url, job["job_id"], sync_headers)
+        full_s = time.perf_counter() - t
+        page = sorted(author.glob("pages/students/*/*/README.md"))[0]
+        page.write_text(page.read_text(encoding="utf-8") + "\nNová poznámka zo stretnutia.\n")
+        _git(author, "commit", "-qam", "one page changed")
+        _git(author, "push", "-q", "origin", "main")
+        rev = subprocess.run(
+            ["git", "-C", str(author), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        body = json.dumps(
+            {"ref": "refs/heads/main", "after": rev, "repository": {"full_name": "zp/wiki"}}
+        ).encode()
+        sig = hmac.new(keys["WEBHOOK_SECRET"].encode(), body, hashlib.sha256).hexdigest()
+        say("webhook: one-page push, signed webhook, wait until the new commit serves")
+        t = time.perf_counter()
+        r = httpx.post(
+            f"{url}/webhook/gitea",
+            content=body,
+            timeout=30,
+            headers={
+                "X-Gitea-Event": "push",
+                "X-Gitea-Signature": sig,
+                "X-Gitea-Delivery": rev,
+                "Content-Type": "application/json",
+            },
+        )
+        while time.perf_counter() - t < 300:
+            health = httpx.get(f"{url}/health", timeout=10).json()
+            if (health.get("index_version") or {}).get("wiki_revision") == rev and health["ready"]:
+                break
+            time.sleep(0.05)
+        elapsed = time.perf_counter() - t
+        job = _wait_job(url, r.json()["job_id"], sync_headers)
+        result = job.get("result") or {}
+        return {
+            "webhook_to_serving_seconds": round(elapsed, 2),
+            "full_sync_seconds": round(full_s, 2),
+            "first_sync_embedding_computed": (first.get("result") or {}).get("embedding_computed"),
+            "embedding_computed": result.get("embedding_computed"),
+            "embedding_reused": result.get("embedding_reused"),
+            "reuse_ratio": round(
+                (result.get("embedding_reused") or 0)
+                / max(1, result.get("embedding_segments") or 1),
+                4,
+            ),
+        }
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def _wait_http(url: str, server: subprocess.Popen) -> None:
+    import httpx
+
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < 120:
+        if server.poll() is not None:
+            raise RuntimeError("the benchmark server exited")
+        try:
+            httpx.get(f"{url}/health", timeout=2)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise RuntimeError("the benchmark server did not start")
+
+
+def _wait_job(url: str, job_id: str, headers: dict[str, str]) -> dict[str, Any]:
+    import httpx
+
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < 600:
+        job = httpx.get(f"{url}/sync/jobs/{job_id}", headers=headers, timeout=10).json()
+        if job["state"] in ("succeeded", "failed"):
+            if job["state"] == "failed":
+                raise RuntimeError(f"sync job failed: {job.get('error')}")
+            return job
+        time.sleep(0.1)
+    raise RuntimeError("sync job did not finish")
 
 
 # --- scale -----------------------------------------------------------------------------------
@@ -370,7 +564,12 @@ def bench_scale(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
         ws = _ws(data, embedding_model="hash")
         say(f"scale: building {n} students (hashing embedder)")
         t = time.perf_counter()
-        report = ws.index(wiki)
+        try:
+            report = ws.index(wiki)
+        except Exception as exc:  # noqa: BLE001 - one failed size must not lose the others
+            points.append({"students": n, "error": getattr(exc, "reason", type(exc).__name__)})
+            say(f"scale: {n} students failed: {exc}")
+            continue
         build_s = time.perf_counter() - t
         with ws.open_current() as gen:
             point: dict[str, Any] = {
@@ -422,6 +621,8 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
     if "http" in opts.sections:
         assert index_data is not None
         results["http"] = bench_http(opts, index_data, queries, work, say)
+    if "webhook" in opts.sections:
+        results["webhook"] = bench_webhook(opts, work, say)
     if "scale" in opts.sections:
         results["scale"] = bench_scale(opts, work, say)
     results["peak_rss_mb"] = peak_rss_mb()

@@ -20,11 +20,11 @@ def _ints(text: str) -> tuple[int, ...]:
 
 def bench(
     sections: Annotated[
-        str, typer.Option("--sections", help="Comma-separated: index,query,http,scale.")
-    ] = "index,query,http,scale",
+        str, typer.Option("--sections", help="Comma-separated: index,query,http,webhook,scale.")
+    ] = "index,query,http,webhook,scale",
     concurrency: Annotated[
         str, typer.Option("--concurrency", help="HTTP concurrency levels.")
-    ] = "1,4,16,64",
+    ] = "1,4,8,16,64",
     scale: Annotated[
         str, typer.Option("--scale", help="Synthetic wiki sizes (students).")
     ] = "1000,5000,20000",
@@ -44,7 +44,7 @@ def bench(
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())
-    unknown = set(chosen) - {"index", "query", "http", "scale"}
+    unknown = set(chosen) - {"index", "query", "http", "webhook", "scale"}
     if unknown:
         raise typer.BadParameter(f"unknown sections: {', '.join(sorted(unknown))}")
     sample = sample_wiki_path()

@@ -4,7 +4,6 @@ and prints the result (a rich table, or one JSON envelope with ``--json``)."""
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -399,5 +398,4 @@ def _print_demo(tool: str, q: str, resp) -> None:
 
 def run() -> None:
     """Console-script entry point."""
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     app()

@@ -71,5 +71,9 @@ class QueryVectorCache:
                 self._data.popitem(last=False)
         return vec
 
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+
 
 QUERY_VECTORS = QueryVectorCache()

@@ -49,8 +49,16 @@ log = logging.getLogger(__name__)
 
 GRAPH_FILE = "graph.lbug"
 # Bounded memory: the default buffer pool is 80 % of RAM per open database,
-# and several generations can be open at once during a swap.
-BUFFER_POOL_BYTES = 256 * 1024 * 1024
+# and several generations can be open at once during a swap. Reading needs
+# little; the one-transaction bulk load of a build needs room for the whole
+# graph (a 20,000-student wiki, ~140k nodes and ~400k relationships, does not
+# fit in 256 MB). The pool is a ceiling: pages are only used on demand.
+BUFFER_POOL_BYTES = 512 * 1024 * 1024
+# Each running query holds buffer pages; 64 concurrent requests exhausted a
+# 256 MB pool (measured with zpagent bench). Two cores gain nothing from more
+# than a few queries at once, so queries beyond this wait for a slot.
+MAX_CONCURRENT_QUERIES = 8
+BUILD_BUFFER_POOL_BYTES = 4 * 1024 * 1024 * 1024
 # The default reserves 8 TB of address space per database (mmap).
 MAX_DB_BYTES = 1 << 34
 
@@ -86,6 +94,7 @@ class LadybugStore(GraphStore):
         self._local = threading.local()
         self._conns: list[ladybug.Connection] = []
         self._lock = threading.Lock()
+        self._slots = threading.BoundedSemaphore(MAX_CONCURRENT_QUERIES)
         self._db = self._open()
 
     def _open(self) -> ladybug.Database:
@@ -93,7 +102,7 @@ class LadybugStore(GraphStore):
             return ladybug.Database(
                 str(self.path),
                 read_only=self.read_only,
-                buffer_pool_size=BUFFER_POOL_BYTES,
+                buffer_pool_size=BUFFER_POOL_BYTES if self.read_only else BUILD_BUFFER_POOL_BYTES,
                 max_db_size=MAX_DB_BYTES,
             )
         except RuntimeError as exc:
@@ -133,8 +142,9 @@ class LadybugStore(GraphStore):
     def query(self, query: Query, **params: Any) -> list[tuple[Any, ...]]:
         text = query.for_dialect(self.dialect)
         try:
-            result = self._conn().execute(text, params)
-            rows = result.get_all()  # type: ignore[union-attr]
+            with self._slots:
+                result = self._conn().execute(text, params)
+                rows = result.get_all()  # type: ignore[union-attr]
         except RuntimeError as exc:
             raise GraphUnavailable(f"graph query {query.name} failed") from exc
         return [tuple(_value(v) for v in row) for row in rows]
