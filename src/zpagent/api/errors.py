@@ -31,9 +31,7 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _zpagent(request: Request, exc: ZPAgentError) -> JSONResponse:
         if exc.http_status >= 500:
             # The operator's log keeps the cause; the response never does.
-            log.warning(
-                "%s %s -> %s", request.method, request.url.path, exc.reason, exc_info=exc
-            )
+            log.warning("%s %s -> %s", request.method, request.url.path, exc.reason, exc_info=exc)
         return envelope_response(exc)
 
     @app.exception_handler(RequestValidationError)
