@@ -295,49 +295,51 @@ def _run_load(
     return json.loads(proc.stdout)
 
 
-def bench_http(
-    opts: BenchOptions, data: Path, queries: list[dict[str, Any]], work: Path, say: Say
-) -> dict[str, Any]:
-    import httpx
-
+def _start_server(
+    data: Path, extra_env: dict[str, str], work: Path, log_name: str
+) -> tuple[subprocess.Popen, str, dict[str, str]]:
+    """A real ``zpagent serve`` on a free 127.0.0.1 port with fresh keys."""
     port = _free_port()
-    url = f"http://127.0.0.1:{port}"
     keys = {
         name: secrets.token_urlsafe(32)
         for name in ("SEARCH_API_KEY", "SYNC_API_KEY", "WEBHOOK_SECRET")
     }
-    env = {**os.environ, **keys, "SYNC_WORKER_ENABLED": "false"}
-    log_path = work / "bench-server.log"
-    with open(log_path, "wb") as fh:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "zpagent",
-                "serve",
-                "--port",
-                str(port),
-                "--data",
-                str(data),
-                "--log-level",
-                "warning",
-            ],
-            stdout=fh,
-            stderr=subprocess.STDOUT,
-            env=env,
-            cwd=work,
-        )
+    env = {**os.environ, **keys, **extra_env}
+    args = [
+        sys.executable,
+        "-m",
+        "zpagent",
+        "serve",
+        "--port",
+        str(port),
+        "--data",
+        str(data),
+        "--log-level",
+        "warning",
+    ]
+    with open(work / log_name, "wb") as fh:
+        server = subprocess.Popen(args, stdout=fh, stderr=subprocess.STDOUT, env=env, cwd=work)
+    return server, f"http://127.0.0.1:{port}", keys
+
+
+def _stop_server(server: subprocess.Popen) -> None:
+    server.terminate()
     try:
-        t0 = time.perf_counter()
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=2).json().get("ready"):
-                    break
-            except (httpx.HTTPError, ValueError):
-                pass
-            if server.poll() is not None or time.perf_counter() - t0 > 120:
-                raise RuntimeError("the benchmark server did not start")
-            time.sleep(0.2)
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+def bench_http(
+    opts: BenchOptions, data: Path, queries: list[dict[str, Any]], work: Path, say: Say
+) -> dict[str, Any]:
+
+    t0 = time.perf_counter()
+    server, url, keys = _start_server(
+        data, {"SYNC_WORKER_ENABLED": "false"}, work, "bench-server.log"
+    )
+    try:
+        _wait_http(url, server, ready=True)
         startup_s = round(time.perf_counter() - t0, 2)
         results: dict[str, Any] = {"startup_seconds": startup_s, "runs": []}
         endpoints = {"search": "/search", "rag": "/rag"}
@@ -382,11 +384,7 @@ def bench_http(
         results["server_peak_rss_mb"] = _vm_hwm_mb(server.pid)
         return results
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        _stop_server(server)
 
 
 # --- webhook to serving ----------------------------------------------------------------------
@@ -412,38 +410,17 @@ def bench_webhook(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
     _git(author, "remote", "add", "origin", str(origin))
     _git(author, "push", "-q", "origin", "main")
     _git(work, "clone", "-q", str(origin), str(wiki))
-    keys = {
-        n: secrets.token_urlsafe(32) for n in ("SEARCH_API_KEY", "SYNC_API_KEY", "WEBHOOK_SECRET")
-    }
-    env = {
-        **os.environ,
-        **keys,
-        "ZPWIKI_PATH": str(wiki),
-        "EXPECTED_GITEA_REPOSITORY": "zp/wiki",
-        "EXPECTED_GITEA_BRANCH": "main",
-        "WEBHOOK_PULL_GIT": "true",
-    }
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    with open(work / "webhook-server.log", "wb") as fh:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "zpagent",
-                "serve",
-                "--port",
-                str(port),
-                "--data",
-                str(data),
-                "--log-level",
-                "warning",
-            ],
-            stdout=fh,
-            stderr=subprocess.STDOUT,
-            env=env,
-            cwd=work,
-        )
+    server, url, keys = _start_server(
+        data,
+        {
+            "ZPWIKI_PATH": str(wiki),
+            "EXPECTED_GITEA_REPOSITORY": "zp/wiki",
+            "EXPECTED_GITEA_BRANCH": "main",
+            "WEBHOOK_PULL_GIT": "true",
+        },
+        work,
+        "webhook-server.log",
+    )
     try:
         _wait_http(url, server)
         sync_headers = {"X-API-Key": keys["SYNC_API_KEY"]}
@@ -500,14 +477,11 @@ def bench_webhook(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
             ),
         }
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        _stop_server(server)
 
 
-def _wait_http(url: str, server: subprocess.Popen) -> None:
+def _wait_http(url: str, server: subprocess.Popen, ready: bool = False) -> None:
+    """Until /health answers (and says ready, when asked)."""
     import httpx
 
     t0 = time.perf_counter()
@@ -515,10 +489,12 @@ def _wait_http(url: str, server: subprocess.Popen) -> None:
         if server.poll() is not None:
             raise RuntimeError("the benchmark server exited")
         try:
-            httpx.get(f"{url}/health", timeout=2)
-            return
-        except httpx.HTTPError:
-            time.sleep(0.2)
+            health = httpx.get(f"{url}/health", timeout=2).json()
+            if not ready or health.get("ready"):
+                return
+        except (httpx.HTTPError, ValueError):
+            pass
+        time.sleep(0.2)
     raise RuntimeError("the benchmark server did not start")
 
 

@@ -46,6 +46,18 @@ def eval_workspace(data: Path | None, wiki: Path | None) -> tuple[Workspace, Pat
     return ws, wiki_path
 
 
+def finish(report: dict, markdown: str, out: Path, name: str, json_output: bool) -> None:
+    """Write the report to ``out`` and show it (Markdown, or one JSON object)."""
+    from zpagent.eval.runner import write_report
+
+    paths = write_report(out, name, report, markdown)
+    if json_output:
+        emit_json({"status": "ok", "reason": None, **report})
+    else:
+        console.print(markdown)
+        console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
+
+
 def dataset_path(name: str) -> Path:
     from zpagent.demo import sample_wiki_path
 
@@ -66,7 +78,6 @@ def retrieval(
     """FTS, vector and hybrid side by side: Hit@k, MRR, Recall@5, nDCG@10, no-answer accuracy."""
     from zpagent.eval.datasets import load_dataset
     from zpagent.eval.retrieval import evaluate_retrieval, to_markdown
-    from zpagent.eval.runner import write_report
 
     split = _split(split)
     ds = load_dataset(dataset or dataset_path("retrieval"), strict=strict_dataset)
@@ -74,12 +85,7 @@ def retrieval(
     with ws.open_current() as gen:
         report = evaluate_retrieval(gen, ws.embedder, ds, split)
     md = to_markdown(report)
-    paths = write_report(out, f"retrieval-{split}", report, md)
-    if json_output:
-        emit_json({"status": "ok", "reason": None, **report})
-    else:
-        console.print(md)
-        console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
+    finish(report, md, out, f"retrieval-{split}", json_output)
 
 
 @eval_app.command("graph")
@@ -96,7 +102,6 @@ def graph(
     """Graph answers: accuracy per question type, statuses, exact counts (embedded and Neo4j)."""
     from zpagent.eval.datasets import load_dataset
     from zpagent.eval.graph import run_graph_eval, to_markdown
-    from zpagent.eval.runner import write_report
 
     split = _split(split)
     ds = load_dataset(dataset or dataset_path("graph"), strict=strict_dataset)
@@ -114,12 +119,7 @@ def graph(
     report = {"split": split, "index_version": gen.index_version, "backends": backends}
     report["overall"] = backends["embedded"]["overall"]
     md = to_markdown(report)
-    paths = write_report(out, f"graph-{split}", report, md)
-    if json_output:
-        emit_json({"status": "ok", "reason": None, **report})
-    else:
-        console.print(md)
-        console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
+    finish(report, md, out, f"graph-{split}", json_output)
 
 
 @eval_app.command("robustness")
@@ -136,7 +136,6 @@ def robustness(
     """Tool-level robustness: statuses, expected sources, no leaked instructions."""
     from zpagent.eval.datasets import load_dataset
     from zpagent.eval.robustness import run_robustness, to_markdown
-    from zpagent.eval.runner import write_report
 
     split = _split(split)
     ds = load_dataset(dataset or dataset_path("robustness"), strict=strict_dataset)
@@ -144,12 +143,7 @@ def robustness(
     with ws.open_current() as gen:
         report = run_robustness(gen, ws.embedder, ws.settings, ds, split)
     md = to_markdown(report)
-    paths = write_report(out, f"robustness-{split}", report, md)
-    if json_output:
-        emit_json({"status": "ok", "reason": None, **report})
-    else:
-        console.print(md)
-        console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
+    finish(report, md, out, f"robustness-{split}", json_output)
 
 
 @eval_app.command("answers")
@@ -176,7 +170,6 @@ def answers(
     from zpagent.answer.llm import ChatClient, LLMConfig
     from zpagent.eval.answers import run_answers, to_markdown
     from zpagent.eval.datasets import load_dataset
-    from zpagent.eval.runner import write_report
     from zpagent.eval.scripted_llm import ScriptedLLM, oracle_responder
 
     split = _split(split)
@@ -203,12 +196,7 @@ def answers(
             report = run_answers(gen, ws.embedder, ds, split, client, cache, ws.answer_options())
     label = llm if llm != "configured" else ws.settings.answer_model or "configured"
     md = to_markdown(report, label)
-    paths = write_report(out, f"answers-{llm}-{split}", report, md)
-    if json_output:
-        emit_json({"status": "ok", "reason": None, **report})
-    else:
-        console.print(md)
-        console.print(f"[dim]written: {', '.join(str(p) for p in paths)}[/dim]")
+    finish(report, md, out, f"answers-{llm}-{split}", json_output)
 
 
 def register(app: typer.Typer) -> None:
