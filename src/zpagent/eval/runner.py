@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from zpagent.index.version import hash_rows
+from zpagent import __version__
+from zpagent.index.version import PIPELINE_VERSION, hash_rows
 from zpagent.ingest.scan import scan_wiki
 from zpagent.workspace import Workspace
 
@@ -15,15 +16,18 @@ DEFAULT_RESULTS = Path("eval/results")
 
 
 def ensure_index(ws: Workspace, wiki: Path) -> dict[str, Any] | None:
-    """Build ``wiki`` into the workspace unless the published generation already is it.
+    """Build ``wiki`` into the workspace unless the published generation already is it
+    (same pages, same software and pipeline version).
 
     Returns the build report when a build ran (cheap with a warm embedding cache).
     """
     scan = scan_wiki(wiki, ws.settings.wiki_base_url)
     source_hash = hash_rows([(d.path, d.content_hash) for d in scan.documents])
+    current = {"zpagent": __version__, "pipeline": PIPELINE_VERSION}
     try:
         with ws.open_current() as gen:
-            if gen.index_version.get("source_hash") == source_hash:
+            iv = gen.index_version
+            if iv.get("source_hash") == source_hash and iv.get("software") == current:
                 return None
     except Exception:  # noqa: BLE001 - anything unusable is rebuilt
         pass

@@ -14,7 +14,12 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from zpagent import __version__
 from zpagent.index.schema import SCHEMA_VERSION
+
+# Bumped whenever parsing, chunking or graph extraction changes what a build
+# produces from the same pages: an unchanged wiki is then rebuilt, not reused.
+PIPELINE_VERSION = 1
 
 
 def git_revision(wiki: Path) -> str | None:
@@ -83,4 +88,5 @@ def make_index_version(
         "embedding_fingerprint": embedding_fingerprint,
         "chunker": chunker,
         "schema_version": SCHEMA_VERSION,
+        "software": {"zpagent": __version__, "pipeline": PIPELINE_VERSION},
     }
