@@ -263,40 +263,31 @@ def works_answer(ctx: Context) -> GraphResponse:
     return b.build("ok")
 
 
-def topics_answer(ctx: Context) -> GraphResponse:
+def _memberships(ctx: Context, query: Any, label: str, predicate: str) -> GraphResponse:
+    """A person's topics or keywords: one fact per membership, with its evidence."""
     person = resolve_one(ctx)
     if isinstance(person, GraphResponse):
         return person
     b = ctx.builder
     ref = person_ref(ctx, person)
-    rows = ctx.store.query(
-        q.PERSON_TOPICS, ids=[person.id], include_unpublished=ctx.include_unpublished
-    )
-    for _pid, tid, title, path, ev_json in rows[: ctx.limit]:
-        topic = b.entity("Topic", tid, title, "topic", path)
-        b.fact(ref, "member_of_topic", title, parse_evidence(ev_json), topic, documents=[path])
-        b.answer(title)
-    if len(rows) > ctx.limit:
-        b.truncate("fact_limit")
-    return b.build("ok") if b.answers else b.build("no_answer", "no_matching_facts")
-
-
-def keywords_answer(ctx: Context) -> GraphResponse:
-    person = resolve_one(ctx)
-    if isinstance(person, GraphResponse):
-        return person
-    b = ctx.builder
-    ref = person_ref(ctx, person)
-    rows = ctx.store.query(
-        q.PERSON_KEYWORDS, ids=[person.id], include_unpublished=ctx.include_unpublished
-    )
-    for _pid, kid, name, path, ev_json in rows[: ctx.limit]:
-        keyword = b.entity("Keyword", kid, name, "keyword")
-        b.fact(ref, "has_keyword", name, parse_evidence(ev_json), keyword, documents=[path])
+    rows = ctx.store.query(query, ids=[person.id], include_unpublished=ctx.include_unpublished)
+    for _pid, oid, name, path, ev_json in rows[: ctx.limit]:
+        # A topic has its own page; a keyword is only a name.
+        own_page = path if label == "Topic" else None
+        target = b.entity(label, oid, name, label.lower(), own_page)
+        b.fact(ref, predicate, name, parse_evidence(ev_json), target, documents=[path])
         b.answer(name)
     if len(rows) > ctx.limit:
         b.truncate("fact_limit")
     return b.build("ok") if b.answers else b.build("no_answer", "no_matching_facts")
+
+
+def topics_answer(ctx: Context) -> GraphResponse:
+    return _memberships(ctx, q.PERSON_TOPICS, "Topic", "member_of_topic")
+
+
+def keywords_answer(ctx: Context) -> GraphResponse:
+    return _memberships(ctx, q.PERSON_KEYWORDS, "Keyword", "has_keyword")
 
 
 def profile_answer(ctx: Context) -> GraphResponse:
