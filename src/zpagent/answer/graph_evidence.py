@@ -118,7 +118,8 @@ def graph_bundle(gen: Generation, question: str, include_unpublished: bool) -> B
         for s in resp.sources
     }
     facts = _facts(resp)
-    if resp.aggregation is not None and resp.question and resp.question.count:
+    if resp.aggregation is not None:
+        # Lists carry their exact size too: "Počet: 14", then the members.
         facts.append(
             Fact("count", str(resp.aggregation.count), [s.source_id for s in resp.sources][:10])
         )

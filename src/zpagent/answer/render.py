@@ -75,6 +75,11 @@ def _line(c: Claim) -> str:
         return f"Počet: {c.value} {cite(c.sources)}"
     if c.kind == "statement":
         return f"{c.value} {cite(c.sources)}"
+    if c.kind == "document":
+        by = f" napísal(a) {c.subject}" if c.subject else ""
+        return f"- stránku „{c.value}“{by} {cite(c.sources)}"
+    if c.subject and name_norm(c.subject) != name_norm(c.value):
+        return f"- {c.subject} — {c.value} {cite(c.sources)}"
     return f"- {c.value} {cite(c.sources)}"
 
 

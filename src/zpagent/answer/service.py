@@ -16,7 +16,7 @@ from typing import Any
 from zpagent.answer import render
 from zpagent.answer.claims import Claim, ClaimSet, MalformedClaims, parse_claims
 from zpagent.answer.condense import CondenseCache, condense
-from zpagent.answer.evidence import Bundle, Fact, SourceEvidence
+from zpagent.answer.evidence import THESIS_KINDS, Bundle, Fact, SourceEvidence
 from zpagent.answer.extractive import extract
 from zpagent.answer.gate import asked_attributes, is_structured, small_talk
 from zpagent.answer.llm import ChatClient, LLMBadResponse
@@ -179,6 +179,7 @@ def _response(
 
 
 def _claims_from_facts(bundle: Bundle) -> list[Claim]:
+    """Graph facts as claims; works (team projects, ...) carry no thesis kind."""
     claims = []
     for f in bundle.facts:
         claims.append(
@@ -187,7 +188,7 @@ def _claims_from_facts(bundle: Bundle) -> list[Claim]:
                 value=f.value,
                 sources=f.source_ids or [bundle.sources[0].source_id],
                 subject=f.subject,
-                thesis_kind=f.thesis_kind,  # type: ignore[arg-type]
+                thesis_kind=f.thesis_kind if f.thesis_kind in THESIS_KINDS else None,  # type: ignore[arg-type]
             )
         )
     return claims
@@ -245,6 +246,18 @@ def answer(
             accepted_for_delivery=True,
             mode="clarify",
             candidates=bundle.candidates,
+        )
+    agg = bundle.aggregation or {}
+    if bundle.status == "ok" and agg.get("count") == 0 and not bundle.sources:
+        # "How many ...?" with none: zero is an exact answer, not "not found".
+        return _response(
+            bundle,
+            question,
+            opts,
+            answer="Počet: 0 (podľa grafu zo všetkých publikovaných stránok).",
+            accepted_for_delivery=True,
+            mode="deterministic",
+            claims=[VerifiedClaim(kind="count", value="0", sources=[])],
         )
     if bundle.status != "ok" or not bundle.sources:
         return _response(
