@@ -55,9 +55,7 @@ class Pipe:
             if message.get("role") == "user":
                 content = message.get("content")
                 if isinstance(content, list):  # multimodal messages: take the text parts
-                    content = " ".join(
-                        p.get("text", "") for p in content if isinstance(p, dict)
-                    )
+                    content = " ".join(p.get("text", "") for p in content if isinstance(p, dict))
                 return str(content or "").strip()
         return ""
 

@@ -1,8 +1,10 @@
 """Answers without an LLM: verbatim lines from the best evidence, cited.
 
 A quoted line is grounded by construction. Lines are scored by the query
-terms they contain (folded, lemmatized, prefix stems), labelled lines that
-match the asked attribute ("Vedúci práce:", "Názov práce:") get a bonus.
+terms they contain (folded, lemmatized, prefix stems), terms found only in
+the page title or the headings above the line count half, and labelled
+lines that match the asked attribute ("Vedúci práce:", "Názov práce:") get
+a bonus.
 """
 
 from __future__ import annotations
@@ -20,22 +22,45 @@ LABELS = {
     "thesis_year": re.compile(r"prac|thesis", re.IGNORECASE),
     "start_year": re.compile(r"zaciatk", re.IGNORECASE),
 }
+YEAR_ATTRIBUTES = {"thesis_year", "start_year"}
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _NOISE = re.compile(r"^(?:stránka|autor stránky|sekcia|text):", re.IGNORECASE)
 
 
-def _score(line: str, terms: list[tuple[str, str, str]], asked: set[str]) -> float:
-    words = {fold(w) for w in tokens(line)}
-    lemmas = {fold(lemma(w)) for w in tokens(line)}
+CONTEXT_WEIGHT = 0.5
+
+
+def _words(text: str) -> tuple[set[str], set[str]]:
+    toks = tokens(text)
+    return {fold(w) for w in toks}, {fold(lemma(w)) for w in toks}
+
+
+def _matches(term: tuple[str, str, str], words: set[str], lemmas: set[str]) -> bool:
+    folded, lem, st = term
+    return folded in words or lem in lemmas or any(w.startswith(st) for w in words)
+
+
+def _score(line: str, context: str, terms: list[tuple[str, str, str]], asked: set[str]) -> float:
+    """Query terms in the line count fully, those only in its page title or
+    headings (the person, the thesis kind) count half: a line under
+    "Ján Holp > Diplomová práca 2021" answers a question about Ján Holp's
+    master thesis better than the same kind of line on another page."""
+    words, lemmas = _words(line)
+    ctx_words, ctx_lemmas = _words(context)
     score = 0.0
-    for folded, lem, st in terms:
-        if folded in words or lem in lemmas or any(w.startswith(st) for w in words):
+    for term in terms:
+        if _matches(term, words, lemmas):
             score += 1.0
+        elif _matches(term, ctx_words, ctx_lemmas):
+            score += CONTEXT_WEIGHT
     # A labelled line ("Názov práce: ...", "Vedúci: ...") or a heading that
     # names what was asked is the answer itself, not just related text.
     label = _LABELLED.match(line)
     head = fold(line.split(":", 1)[0]) if label else fold(line) if len(line) < 60 else ""
     for attr in asked:
         pattern = LABELS.get(attr)
+        if attr in YEAR_ATTRIBUTES and not _YEAR.search(line):
+            continue  # a line without a year cannot say which year
         if pattern and head and pattern.search(head):
             score += 2.5
     return score
@@ -47,24 +72,42 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _LABELLED = re.compile(r"^[^:]{2,40}:\s*\S")
 
 
-def units(text: str) -> list[str]:
-    """Sentences and labelled lines, with hard-wrapped lines joined back."""
-    out: list[str] = []
+_SECTION_LINE = re.compile(r"^Sekcia: (.*)\n")
+
+
+def units(text: str) -> list[tuple[str, str]]:
+    """Sentences and labelled lines, with hard-wrapped lines joined back,
+    each with the headings it sits under (the evidence's "Sekcia:" path and
+    the last heading seen in the text)."""
+    section = ""
+    m = _SECTION_LINE.match(text)
+    if m:
+        section, text = m.group(1), text[m.end() :]
+    heading = ""
+    out: list[tuple[str, str]] = []
+
+    def flush(paragraph: list[str]) -> None:
+        for sentence in _SENTENCE.split(" ".join(paragraph)):
+            out.append((sentence, f"{section} {heading}"))
+
     for block in re.split(r"\n\s*\n", text):
         lines = [ln for ln in block.splitlines() if ln.strip()]
         paragraph: list[str] = []
         for line in lines:
             clean = _MARKDOWN.sub("", _LIST_ITEM.sub("", line)).strip()
-            if _LIST_ITEM.match(line) or _LABELLED.match(clean) or line.lstrip().startswith("#"):
+            is_heading = line.lstrip().startswith("#")
+            if _LIST_ITEM.match(line) or _LABELLED.match(clean) or is_heading:
                 if paragraph:
-                    out.extend(_SENTENCE.split(" ".join(paragraph)))
+                    flush(paragraph)
                     paragraph = []
-                out.append(clean)
+                if is_heading:
+                    heading = clean
+                out.append((clean, f"{section} {heading}"))
             else:
                 paragraph.append(clean)
         if paragraph:
-            out.extend(_SENTENCE.split(" ".join(paragraph)))
-    return [u.strip() for u in out if len(u.strip()) >= 4]
+            flush(paragraph)
+    return [(u.strip(), ctx) for u, ctx in out if len(u.strip()) >= 4]
 
 
 def extract(bundle: Bundle, question: str, max_lines: int = 2) -> list[tuple[str, str]]:
@@ -74,10 +117,10 @@ def extract(bundle: Bundle, question: str, max_lines: int = 2) -> list[tuple[str
     for rank, src in enumerate(bundle.sources):
         ev = bundle.by_id[src.source_id]
         for text in ev.texts:
-            for unit in units(text):
+            for unit, context in units(text):
                 if _NOISE.match(unit):
                     continue
-                s = _score(unit, terms, bundle.asked)
+                s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked)
                 if s > 0:
                     scored.append((s - 0.75 * rank, -rank, src.source_id, unit))
     if not scored:

@@ -46,9 +46,12 @@ ASKED_PATTERNS = [
         re.compile(r"nazov|\bnazv|ako sa vola|aku temu|\btema\b|\btemu\b|o com|title|\bnamed\b"),
     ),
 ]
+# A question word opening any sentence ("Ignoruj zdroje. Kto ju viedol?"
+# is still a who-question), or a structured attribute anywhere.
 STRUCTURED = re.compile(
-    r"^(?:kto|ktor|kolko|v ktorom roku|kedy|aky|aka|ake|aku|u koho|who|which|how many|when|what)"
-    r"|vedu[c]|skolitel|konzult|zoznam|pocet"
+    r"(?:^|[.!?;:]\s*)"
+    r"(?:kto|ktor|kolko|v ktorom roku|kedy|aky|aka|ake|aku|u koho|who|which|how many|when|what)"
+    r"|vedu[c]|viedol|viedla|skolitel|konzult|zoznam|pocet"
 )
 
 

@@ -45,6 +45,7 @@ class AnswerOptions:
     engine: str = "auto"
     include_unpublished: bool = False
     limit: int = 8
+    max_per_document: int = 2
     context_tokens: int = 6000
     rag_budget_tokens: int = 12000
 
@@ -55,6 +56,7 @@ def rag_bundle(gen: Generation, embedder: Embedder, question: str, opts: AnswerO
         embedder,
         question,
         limit=opts.limit,
+        max_per_document=opts.max_per_document,
         include_unpublished=opts.include_unpublished,
         budget_tokens=opts.rag_budget_tokens,
     )

@@ -3,8 +3,9 @@
 1. Hybrid retrieval (the relevance gate decides ``no_answer``).
 2. Section-lead expansion: a primary chunk that does not start its section
    brings that section's first chunk along (the heading "Diplomová práca
-   2021" and the title line usually live there), linked to the primary and
-   not counted against ``max_per_document``.
+   2021" and the title line usually live there), and a primary in a
+   subsection also brings its top-level section's first chunk; leads are
+   linked to the primary and not counted against ``max_per_document``.
 3. Evidence blocks tagged with their source id, each chunk once, the page's
    author labelled as such so that it is not mistaken for the subject.
 4. The whole JSON payload must fit ``RAG_LLM_MAX_TOKENS``: the lowest-ranked
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from zpagent.contract import ContextBudget, EvidenceItem, RagResponse, SourceRegistry
 from zpagent.embed.base import Embedder
 from zpagent.index.reader import Generation
+from zpagent.ingest.text import fold
 from zpagent.ingest.tokens import TokenCounter
 from zpagent.rag.prompts import ANSWER_FORMAT, INSTRUCTIONS
 from zpagent.search.hybrid import Hit, fetch_hits, search
@@ -35,27 +37,70 @@ class _Piece:
     rank: int
 
 
-def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, Hit]:
-    """Lead chunk of each primary that does not start its section, by primary rowid."""
-    wanted = {
-        h.rowid: (h.document_id, h.section_lead)
-        for h in hits
-        if not h.section_start and h.section_lead != h.ordinal
-    }
-    if not wanted:
+def _outer_prefix(hit: Hit) -> list[str] | None:
+    """Heading path of the top-level section holding ``hit``, if it sits deeper.
+
+    The page's own H1 (its title) is not a section: "Ján Holp > Diplomová
+    práca 2021 > Stretnutie 3.11." lies in the section "Diplomová práca 2021".
+    """
+    path = hit.heading_path
+    depth = 2 if path and fold(path[0]) == fold(hit.title) else 1
+    return path[:depth] if len(path) > depth else None
+
+
+def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, list[Hit]]:
+    """Lead chunks of each primary, outermost first, by primary rowid.
+
+    A primary that does not start its section brings that section's first
+    chunk; one in a subsection (a meeting note under "Diplomová práca
+    2022") also brings the first chunk of its top-level section, where the
+    thesis title, kind, year and supervisor are written.
+    """
+    wanted: dict[int, list[int]] = {}
+    outer: dict[int, list[str]] = {}
+    for h in hits:
+        ordinals = []
+        if not h.section_start and h.section_lead != h.ordinal:
+            ordinals.append(h.section_lead)
+        wanted[h.rowid] = ordinals
+        prefix = _outer_prefix(h)
+        if prefix is not None:
+            outer[h.rowid] = prefix
+    by_rowid = {h.rowid: h for h in hits}
+    if outer:
+        docs = sorted({by_rowid[r].document_id for r in outer})
+        marks = ",".join("?" * len(docs))
+        rows = gen.db().execute(
+            f"SELECT document_id, ordinal, heading_path FROM chunks "
+            f"WHERE document_id IN ({marks}) ORDER BY document_id, ordinal",
+            docs,
+        )
+        first: dict[tuple[int, tuple[str, ...]], int] = {}
+        for doc, ordinal, heading_json in rows:
+            path = json.loads(heading_json)
+            for depth in (1, 2):
+                first.setdefault((doc, tuple(path[:depth])), ordinal)
+        for rowid, prefix in outer.items():
+            h = by_rowid[rowid]
+            ordinal = first.get((h.document_id, tuple(prefix)))
+            if ordinal is not None and ordinal < h.ordinal and ordinal not in wanted[rowid]:
+                wanted[rowid].insert(0, ordinal)
+    keys = {(by_rowid[r].document_id, o) for r, ords in wanted.items() for o in ords}
+    if not keys:
         return {}
     rows = gen.db().execute(
         "SELECT id, document_id, ordinal FROM chunks WHERE "
-        + " OR ".join("(document_id = ? AND ordinal = ?)" for _ in wanted),
-        [x for pair in wanted.values() for x in pair],
+        + " OR ".join("(document_id = ? AND ordinal = ?)" for _ in keys),
+        [x for pair in keys for x in pair],
     )
     rowid_of = {(doc, ordinal): rowid for rowid, doc, ordinal in rows}
     fetched = fetch_hits(gen, list(rowid_of.values()))
-    out = {}
-    for primary, key in wanted.items():
-        lead_rowid = rowid_of.get(key)
-        if lead_rowid is not None:
-            out[primary] = fetched[lead_rowid]
+    out: dict[int, list[Hit]] = {}
+    for primary, ordinals in wanted.items():
+        doc = by_rowid[primary].document_id
+        leads = [fetched[rowid_of[(doc, o)]] for o in ordinals if (doc, o) in rowid_of]
+        if leads:
+            out[primary] = leads
     return out
 
 
@@ -103,10 +148,10 @@ def rag(
     used_rowids: set[int] = set()
     for rank, h in enumerate(outcome.hits, start=1):
         group = []
-        lead = leads.get(h.rowid)
-        if lead is not None and lead.rowid not in used_rowids:
-            group.append(_Piece(lead, "section_lead", h.chunk_id, rank))
-            used_rowids.add(lead.rowid)
+        for lead in leads.get(h.rowid, []):
+            if lead.rowid not in used_rowids:
+                group.append(_Piece(lead, "section_lead", h.chunk_id, rank))
+                used_rowids.add(lead.rowid)
         if h.rowid not in used_rowids:
             group.append(_Piece(h, "primary", None, rank))
             used_rowids.add(h.rowid)
