@@ -136,6 +136,17 @@ PARAMS: dict[str, list[dict]] = {
         {"ids": ["pages/students/2016/jh428ek/README.md", "pages/students/2014/rb142lt/README.md"]}
     ),
     "documents_meta": [{"ids": ["pages/README.md", "pages/topics/chatboty/README.md", "x"]}],
+    "document_persons": with_flags(
+        {"ids": ["pages/students/2016/jh428ek/README.md", "pages/topics/chatboty/README.md"]},
+        {"ids": ["pages/students/2015/mh123ab/README.md", "pages/students/2018/mh456cd/README.md"]},
+    ),
+    "documents_linked": [
+        {
+            "a": "pages/students/2015/mh123ab/README.md",
+            "b": "pages/students/2018/mh456cd/README.md",
+        },
+        {"a": "pages/students/2016/jh428ek/README.md", "b": "pages/topics/chatboty/README.md"},
+    ],
     "theses_by_title": with_flags(
         {"title": "rozpoznavanie", "limit": 100}, {"title": "nic take", "limit": 5}
     ),

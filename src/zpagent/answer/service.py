@@ -155,6 +155,25 @@ def gather(
     return graph
 
 
+def _clarify_if_about_different_people(
+    gen: Generation, bundle: Bundle, opts: AnswerOptions
+) -> Bundle:
+    """Text evidence about several people who fit the question becomes ``ambiguous``."""
+    from zpagent.answer.clusters import ambiguous_evidence
+    from zpagent.answer.graph_evidence import graph_available
+    from zpagent.config import get_settings
+    from zpagent.graph.serving import graph_store
+
+    if bundle.status != "ok" or not graph_available(gen):
+        return bundle
+    store = graph_store(gen, get_settings())
+    found = ambiguous_evidence(store, bundle, opts.include_unpublished)
+    if not found:
+        return bundle
+    bundle.status, bundle.reason, bundle.candidates = "ambiguous", "ambiguous_person", found
+    return bundle
+
+
 def _response(
     bundle: Bundle | None,
     question: str,
@@ -237,6 +256,8 @@ def answer(
 
         raise RetrievalUnavailable("no generation is published")
     bundle = gather(gen, embedder, question, opts, llm=client is not None)
+    if bundle.engine == "rag":
+        bundle = _clarify_if_about_different_people(gen, bundle, opts)
     if bundle.status == "ambiguous":
         return _response(
             bundle,

@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from zpagent.graph.schema import (
+    CLUSTER_MAX_HOPS,
+    CLUSTER_REL_TYPES,
     MAX_PATH_HOPS,
     NODE_LABELS,
     PATH_ENDPOINT_LABELS,
@@ -271,6 +273,25 @@ DOCUMENTS_META = _q(
     "documents_meta",
     """MATCH (d:Document) WHERE d.id IN $ids
     RETURN d.id, d.title, d.source_url, d.published, d.kind ORDER BY d.id""",
+)
+
+DOCUMENT_PERSONS = _q(
+    "document_persons",
+    """MATCH (p:Person)-[:HAS_DOCUMENT]->(d:Document)
+    WHERE d.id IN $ids AND ($include_unpublished OR d.published)
+    RETURN d.id, p.id, p.name ORDER BY d.id, p.id""",
+)
+# Whether two pages belong to one cluster of evidence: a path of at most
+# CLUSTER_MAX_HOPS over the relationships that tie a page to the same
+# person, thesis or topic (see schema.CLUSTER_REL_TYPES).
+DOCUMENTS_LINKED = _q(
+    "documents_linked",
+    f"""MATCH p = shortestPath((a:Document {{id: $a}})
+        -[:{"|".join(CLUSTER_REL_TYPES)}*1..{CLUSTER_MAX_HOPS}]-(b:Document {{id: $b}}))
+    RETURN a.id, b.id LIMIT 1""",
+    ladybug=f"""MATCH p = (a:Document {{id: $a}})
+        -[:{"|".join(CLUSTER_REL_TYPES)}* SHORTEST 1..{CLUSTER_MAX_HOPS}]-(b:Document {{id: $b}})
+    RETURN a.id, b.id LIMIT 1""",
 )
 
 # --- titles -----------------------------------------------------------------------------

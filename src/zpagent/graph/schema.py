@@ -122,6 +122,21 @@ PATH_REL_TYPES: tuple[str, ...] = (
 PATH_ENDPOINT_LABELS: tuple[str, ...] = ("Person", "Topic", "Keyword", "Thesis", "Document")
 MAX_PATH_HOPS = 4
 
+# Relationships that put two pages into one cluster of evidence: the same
+# person, thesis or work (team members share their project). Topics,
+# keywords, page authors and supervisors are left out on purpose: the
+# department's topics are broad ("Spracovanie prirodzeného jazyka" holds
+# most students), so they would tie together pages about different people,
+# which is exactly what a clarifying question must keep apart.
+CLUSTER_REL_TYPES: tuple[str, ...] = (
+    "HAS_DOCUMENT",
+    "AUTHORED",
+    "HAS_WORK",
+    "EVIDENCED_BY",
+    "DESCRIBES",
+)
+CLUSTER_MAX_HOPS = 4
+
 
 def property_names(label: str) -> tuple[str, ...]:
     return tuple(name for name, _ in NODE_PROPERTIES[label])
