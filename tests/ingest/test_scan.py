@@ -64,11 +64,20 @@ def test_symlink_loop_and_outside_links_are_warnings(tmp_path):
     assert kinds.get("broken_symlink") == 1
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can read files without permission")
-def test_unreadable_file_is_a_warning(tmp_path):
+def test_unreadable_file_is_a_warning(tmp_path, monkeypatch):
     write(tmp_path, "ok.md", "# ok")
     p = write(tmp_path, "locked.md", "# locked")
     p.chmod(0)
+    if os.geteuid() == 0:
+        # root reads any file: make the permission error happen anyway.
+        real_open = open
+
+        def denying_open(file, *args, **kwargs):
+            if str(file).endswith("locked.md"):
+                raise PermissionError(13, "Permission denied")
+            return real_open(file, *args, **kwargs)
+
+        monkeypatch.setattr("zpagent.ingest.scan.open", denying_open, raising=False)
     result = scan_wiki(tmp_path)
     assert [d.path for d in result.documents] == ["ok.md"]
     assert result.warning_counts() == {"no_front_matter": 1, "unreadable": 1}

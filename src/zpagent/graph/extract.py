@@ -193,7 +193,8 @@ def build_payload(docs: list[Document], chunks: list[Chunk]) -> GraphPayload:
         b.node(
             "Document",
             d.path,
-            title=d.title,
+            # A title made up from the file path is never shown as the title.
+            title=d.title if d.title_source != "path" else None,
             kind=kind,
             published=d.published,
             source_url=d.source_url,

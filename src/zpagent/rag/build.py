@@ -113,7 +113,8 @@ def _authors(gen: Generation, doc_ids: set[int]) -> dict[int, list[str]]:
 
 
 def _block(source_id: str, hit: Hit, authors: list[str]) -> str:
-    lines = [f"[{source_id}] {hit.title}", f"Stránka: {hit.document_path}"]
+    lines = [f"[{source_id}] {hit.source_title or '(stránka bez názvu)'}"]
+    lines.append(f"Stránka: {hit.document_path}")
     if authors:
         lines.append(f"Autor stránky (nie osoba, o ktorej stránka je): {', '.join(authors)}")
     if hit.heading_path:
@@ -166,7 +167,7 @@ def rag(
         per_source: dict[str, dict[str, list[str]]] = {}
         for group in kept:
             for p in group:
-                sid = registry.add(p.hit.document_path, p.hit.source_url, p.hit.title)
+                sid = registry.add(p.hit.document_path, p.hit.source_url, p.hit.source_title)
                 page_authors = authors.get(p.hit.document_id, [])
                 blocks.append(_block(sid, p.hit, page_authors))
                 entry = per_source.setdefault(sid, {"authors": page_authors, "texts": []})

@@ -76,6 +76,13 @@ class Hit:
     fused: float = 0.0
     anchored: bool = False
     relevance: float = 0.0
+    # False when the title was made up from the file path (no front matter
+    # title, no H1): it still helps matching, but a source never shows it.
+    title_known: bool = True
+
+    @property
+    def source_title(self) -> str | None:
+        return self.title if self.title_known else None
 
 
 @dataclass
@@ -99,7 +106,8 @@ def fetch_hits(gen: Generation, rowids: list[int]) -> dict[int, Hit]:
     rows = gen.db().execute(
         f"""
         SELECT c.id, c.document_id, c.chunk_id, c.ordinal, c.heading_path, c.text,
-               c.section_start, c.section_lead, d.path, d.title, d.source_url, d.published
+               c.section_start, c.section_lead, d.path, d.title, d.source_url, d.published,
+               d.title_source
         FROM chunks c JOIN documents d ON d.id = c.document_id
         WHERE c.id IN ({marks})
         """,
@@ -120,6 +128,7 @@ def fetch_hits(gen: Generation, rowids: list[int]) -> dict[int, Hit]:
             title=r[9],
             source_url=r[10],
             published=bool(r[11]),
+            title_known=r[12] != "path",
         )
     return out
 

@@ -12,14 +12,14 @@ def search_response(outcome: SearchOutcome, index_version: dict[str, Any]) -> Se
     registry = SourceRegistry()
     items = []
     for rank, h in enumerate(outcome.hits, start=1):
-        sid = registry.add(h.document_path, h.source_url, h.title)
+        sid = registry.add(h.document_path, h.source_url, h.source_title)
         items.append(
             SearchResultItem(
                 rank=rank,
                 source_id=sid,
                 document_path=h.document_path,
                 chunk_id=h.chunk_id,
-                title=h.title,
+                title=h.source_title,
                 source_url=h.source_url,
                 heading_path=h.heading_path,
                 text=h.text,
