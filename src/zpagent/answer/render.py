@@ -117,7 +117,9 @@ def render_refusal(failures: list[Failure]) -> str:
 
 def render_clarification(bundle: Bundle) -> str:
     names = []
-    for c in bundle.candidates[:10]:
+    # Every candidate: with a cut (it was [:10]) the user could not name the 11th
+    # person, and nothing said that the list was incomplete.
+    for c in bundle.candidates:
         label = c.get("name") or c.get("display") or c.get("id")
         extra = c.get("hint") or c.get("document_path")
         names.append(f"- {label}" + (f" ({extra})" if extra else ""))

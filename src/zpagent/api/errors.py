@@ -9,6 +9,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from zpagent.api.security import CSP_JSON, SECURITY_HEADERS
 from zpagent.contract import ErrorResponse, error_result
 from zpagent.errors import InvalidRequest, NotFound, ZPAgentError
 
@@ -50,6 +51,11 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # FastAPI turns any error raised while it reads the body into a 400
+        # HTTPException "from" that error; our own (the body limit hit by a
+        # chunked request without Content-Length) keeps its reason and status.
+        if isinstance(exc.__cause__, ZPAgentError):
+            return envelope_response(exc.__cause__)
         if exc.status_code == 404:
             return envelope_response(NotFound())
         if exc.status_code == 405:
@@ -63,7 +69,12 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-        return envelope_response(exc)
+        response = envelope_response(exc)
+        # Starlette sends this response from its outermost middleware, outside
+        # SecurityMiddleware, so the security headers are added here.
+        for name, value in (*SECURITY_HEADERS, (b"content-security-policy", CSP_JSON)):
+            response.headers[name.decode()] = value.decode()
+        return response
 
 
 ERROR_RESPONSES = {

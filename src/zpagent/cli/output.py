@@ -60,6 +60,10 @@ def handle_errors(func: F) -> F:
             return func(*args, **kwargs)
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
+        except typer.BadParameter:
+            # A usage error found in the command body (typer.BadParameter, e.g.
+            # ``eval --split train``) is click's to report: exit 2, not internal_error.
+            raise
         except Exception as exc:  # noqa: BLE001 - the one place this transport converts errors
             fail(exc, bool(kwargs.get("json_output")))
 

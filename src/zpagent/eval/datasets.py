@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from zpagent.errors import ZPAgentError
+
+log = logging.getLogger(__name__)
 
 Split = Literal["dev", "test"]
 Status = Literal["ok", "no_answer", "ambiguous", "error"]
@@ -26,6 +29,12 @@ Status = Literal["ok", "no_answer", "ambiguous", "error"]
 class DatasetError(ZPAgentError):
     reason = "invalid_dataset"
     http_status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        # The message names the file (not its path) and the item: show it in the
+        # ``--json`` error envelope too, instead of the generic "Internal error.".
+        self.public_message = message
 
 
 class _Strict(BaseModel):
@@ -128,24 +137,55 @@ class Dataset(_Strict):
 
 
 def load_dataset(path: Path | str, strict: bool = False) -> Dataset:
-    """Load and validate; strict mode also validates every ``expect`` and id uniqueness."""
+    """Load and validate every ``expect`` and id uniqueness.
+
+    Strict mode refuses the file at the first problem; otherwise the items with a
+    duplicate id or an invalid ``expect`` are skipped with a warning (as the module
+    docstring says: before, such an item crashed the evaluation as an internal error).
+    """
     path = Path(path)
+    raw: Any = None
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
         ds = Dataset.model_validate(raw)
-    except (OSError, ValueError, ValidationError) as exc:
+    except ValidationError as exc:
+        where = _failing_items(raw, exc)
+        raise DatasetError(f"{path.name}: not a valid dataset: {where}{exc}") from exc
+    except (OSError, ValueError) as exc:
         raise DatasetError(f"{path.name}: not a valid dataset: {exc}") from exc
-    if strict:
-        seen: set[str] = set()
-        for item in ds.items:
+    seen: set[str] = set()
+    kept: list[Item] = []
+    for item in ds.items:
+        try:
             if item.id in seen:
                 raise DatasetError(f"{path.name}: duplicate id {item.id}")
-            seen.add(item.id)
             try:
                 ds.typed_expect(item)
             except ValidationError as exc:
                 raise DatasetError(f"{path.name}: item {item.id}: {exc}") from exc
+        except DatasetError as exc:
+            if strict:
+                raise
+            log.warning("skipped: %s", exc)
+            continue
+        seen.add(item.id)
+        kept.append(item)
+    ds.items = kept
     return ds
+
+
+def _failing_items(raw: Any, exc: ValidationError) -> str:
+    """``item <id>: `` for schema errors inside items (pydantic names only the index)."""
+    items = raw.get("items") if isinstance(raw, dict) else None
+    if not isinstance(items, list):
+        return ""
+    ids = []
+    for err in exc.errors():
+        loc = err.get("loc", ())
+        if len(loc) > 1 and loc[0] == "items" and isinstance(loc[1], int):
+            found = items[loc[1]] if loc[1] < len(items) else None
+            ids.append(str(found.get("id")) if isinstance(found, dict) else f"#{loc[1]}")
+    return f"item {', '.join(dict.fromkeys(ids))}: " if ids else ""
 
 
 def split_hash(ds: Dataset, split: str = "test") -> str:

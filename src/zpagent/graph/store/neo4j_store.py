@@ -69,6 +69,13 @@ class GraphCommitUnknown(GraphLoadError):
     """The commit was sent but its outcome is unknown: read ``IndexState`` to decide."""
 
 
+class Neo4jUnreachable(GraphUnavailable):
+    """The server did not answer. A sync that fails on it is retried by the worker
+    (``transient``), like a failed git fetch: a short Neo4j outage must not lose a push."""
+
+    transient = True
+
+
 class Neo4jStore(GraphStore):
     dialect = NEO4J
 
@@ -95,7 +102,10 @@ class Neo4jStore(GraphStore):
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, ValueError) as exc:
             with contextlib.suppress(Exception):
                 self._driver.close()
-            raise GraphUnavailable("cannot connect to Neo4j") from exc
+            # Only "no answer" is transient; a malformed URI or wrong credentials are not.
+            unreachable = isinstance(exc, neo4j.exceptions.ServiceUnavailable)
+            error = Neo4jUnreachable if unreachable else GraphUnavailable
+            raise error("cannot connect to Neo4j") from exc
 
     # -- reading ----------------------------------------------------------------------
 
@@ -253,4 +263,4 @@ def _value(value: Any) -> Any:
     return PathValue(out_nodes, out_rels, [r.get("evidence") for r in rels])
 
 
-__all__ = ["GraphCommitUnknown", "Neo4jStore", "constraint_statements"]
+__all__ = ["GraphCommitUnknown", "Neo4jStore", "Neo4jUnreachable", "constraint_statements"]
