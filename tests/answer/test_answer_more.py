@@ -266,6 +266,9 @@ def test_auto_answer_without_an_llm_reports_both_engines(gen, tiny_workspace):
     assert r.engine_used == "rag+graph" and r.llm.used is False
     assert r.status == "ok" and r.accepted_for_delivery and r.mode == "deterministic"
     assert "rok začiatku štúdia: 2016 [S1]" in r.answer
+    # The asked title is not a graph fact here: the page's own line is quoted for it.
+    assert HOLP_MASTER in r.answer
+    assert any(c.kind == "statement" and HOLP_MASTER in c.value for c in r.claims)
 
 
 def test_a_question_the_graph_answers_alone_uses_only_the_graph(gen, tiny_workspace):

@@ -9,6 +9,7 @@ rendered from facts, RAG questions by quoting the best evidence lines.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -305,6 +306,15 @@ def _without_llm(bundle: Bundle, question: str, opts: AnswerOptions) -> AnswerRe
         # Graph facts are the evidence itself: rendering them needs no check
         # beyond the graph's own (every fact names its source line).
         claims = _claims_from_facts(bundle)
+        missing = bundle.asked - {f.kind for f in bundle.facts} - {"count"}
+        if bundle.engine == "rag+graph" and missing:
+            # What the graph does not hold ("... a kedy začal študovať?" when
+            # the start year is only in the text): quote the page's line for it.
+            wanted = dataclasses.replace(bundle, asked=missing)
+            claims += [
+                Claim(kind="statement", value=f"„{line}“", sources=[sid])
+                for sid, line in extract(wanted, question)
+            ]
         return _response(
             bundle,
             question,
