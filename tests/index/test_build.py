@@ -151,3 +151,20 @@ def test_reader_loads_vectors_and_published_mask(tiny_workspace):
         assert isinstance(gen, Generation)
         assert gen.vectors.shape[1] == gen.dim == 384
         assert gen.doc_published.sum() == len(TINY_PAGES) - 1
+
+
+def test_a_problem_page_is_reported_once_per_build(tmp_path, caplog):
+    pages = {
+        "pages/a/README.md": "---\ntitle: A\n---\n# A\n\nText o strojovom preklade.\n",
+        "pages/b/README.md": "---\ntitle: [rozbité\n---\n# B\n\nText o rozpoznávaní reči.\n",
+    }
+    wiki = write_pages(tmp_path / "wiki", pages)
+    ws = make_workspace(tmp_path / "data")
+    with caplog.at_level("WARNING", logger="zpagent.ingest.scan"):
+        summary = ws.index(wiki)
+    lines = [r.getMessage() for r in caplog.records if r.name == "zpagent.ingest.scan"]
+    assert [m for m in lines if m.startswith("pages/b/README.md")] == [
+        "pages/b/README.md: broken_yaml"
+    ]
+    assert not [m for m in lines if m.startswith("pages/a/")]
+    assert summary["warnings"] == {"broken_yaml": 1} and summary["problem_documents"] == 1

@@ -144,7 +144,9 @@ def read_document(
     return doc, warnings
 
 
-def scan_wiki(root: Path | str, base_url: str | None = None) -> ScanResult:
+def scan_wiki(root: Path | str, base_url: str | None = None, report: bool = True) -> ScanResult:
+    """Scan every page; ``report=False`` for rescans (hashing a snapshot, the
+    unchanged check) so that an operator reads one warning per problem page."""
     root = Path(root)
     if not root.exists():
         raise WikiError(f"wiki path does not exist: {root}")
@@ -156,7 +158,7 @@ def scan_wiki(root: Path | str, base_url: str | None = None) -> ScanResult:
         doc, kinds = read_document(rel, abs_path, base_url)
         for kind in kinds:
             warnings.append(ScanWarning(rel, kind))
-        if kinds:
+        if kinds and report:
             log.warning("%s: %s", rel, ", ".join(kinds))
         if doc is not None:
             documents.append(doc)

@@ -31,7 +31,7 @@ class Snapshot:
 
 
 def _live_hash(wiki: Path, base_url: str | None) -> str:
-    scan = scan_wiki(wiki, base_url)
+    scan = scan_wiki(wiki, base_url, report=False)
     return hash_rows([(d.path, d.content_hash) for d in scan.documents])
 
 
