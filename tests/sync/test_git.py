@@ -65,3 +65,52 @@ def test_fetch_failure_is_transient_and_redacted(repos):
     with pytest.raises(zgit.GitTransientError) as info:
         zgit.pull(repos.wiki, CFG)
     assert "secret" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("stderr", "expected"),
+    [
+        (
+            "Warning: Identity file /root/.ssh/zp_key not accessible: No such file.\n"
+            "git@git.example.edu: Permission denied (publickey).\n"
+            "fatal: Could not read from remote repository.\n\n"
+            "Please make sure you have the correct access rights\n",
+            "git@git.example.edu: Permission denied (publickey). | "
+            "fatal: Could not read from remote repository.",
+        ),
+        (
+            "ssh: connect to host 127.0.0.1 port 9: Connection refused\n"
+            "fatal: Could not read from remote repository.\n",
+            "ssh: connect to host 127.0.0.1 port 9: Connection refused | "
+            "fatal: Could not read from remote repository.",
+        ),
+        (
+            "fatal: unable to access 'https://user:pw@git.example.edu/zp/wiki.git/': "
+            "Could not resolve host: git.example.edu\n",
+            "fatal: unable to access 'https://***@git.example.edu/zp/wiki.git/': "
+            "Could not resolve host: git.example.edu",
+        ),
+        (
+            "fatal: '/srv/secret/place/origin.git' does not appear to be a git repository\n",
+            "fatal: '<path>' does not appear to be a git repository",
+        ),
+        ("", ""),
+    ],
+)
+def test_git_message_keeps_the_cause_and_hides_paths_and_credentials(stderr, expected):
+    assert zgit.git_message(stderr) == expected
+
+
+def test_git_errors_have_fixed_public_messages():
+    for cls in (
+        zgit.GitError,
+        zgit.GitTransientError,
+        zgit.GitWrongOrigin,
+        zgit.GitWrongBranch,
+        zgit.GitDirty,
+        zgit.GitDiverged,
+        zgit.NotARepository,
+    ):
+        assert cls.public_message != "Internal error."
+        assert "/" not in cls.public_message.replace("git's", "")
+    assert len({c.public_message for c in (zgit.GitWrongOrigin, zgit.GitDirty)}) == 2

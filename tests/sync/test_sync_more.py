@@ -229,7 +229,10 @@ def test_ssh_key_and_known_hosts_from_the_environment_reach_ssh_and_never_the_er
     assert execute(store, job.id, True, ws.sync) is False
     assert json.loads(log.read_text().splitlines()[-1])[argv.index("-i") + 1] == str(missing)
     failed = store.get(job.id)
-    assert (failed.error_reason, failed.error_message) == ("git_fetch_failed", "Internal error.")
+    assert (failed.error_reason, failed.error_message) == (
+        "git_fetch_failed",
+        zgit.GitTransientError.public_message,
+    )
     shown = json.dumps(failed.to_dict())
     assert str(secrets) not in shown and "missing_key" not in shown
 
@@ -514,7 +517,7 @@ def test_a_new_revision_with_identical_pages_during_the_build_is_refused(repos, 
     sync.join()
     assert isinstance(sync.error, SourcesChanged), sync.error
     assert str(sync.error) == "the wiki's revision changed during the build"
-    assert failure_of(sync.error) == ("sources_changed", "Internal error.", True)
+    assert failure_of(sync.error) == ("sources_changed", SourcesChanged.public_message, True)
     pointer = dd.read_pointer(ws.data)
     assert pointer["version"] == v1 and pointer["index_version"]["wiki_revision"] == rev1
     assert read_marker(ws.data) is None

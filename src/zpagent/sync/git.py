@@ -20,10 +20,13 @@ from zpagent.errors import ZPAgentError
 GIT_TIMEOUT = 120
 
 
+# Public messages are fixed texts an operator can act on; the git output
+# itself (which may name paths and hosts) goes to the server log only.
 class GitError(ZPAgentError):
     reason = "git_failed"
     http_status = 500
     transient = False
+    public_message = "A git command failed; the server log has git's message."
 
 
 class GitTransientError(GitError):
@@ -31,26 +34,35 @@ class GitTransientError(GitError):
 
     reason = "git_fetch_failed"
     transient = True
+    public_message = (
+        "git fetch failed (network, credentials or host key); retried, "
+        "the server log has git's message."
+    )
 
 
 class GitWrongOrigin(GitError):
     reason = "git_wrong_origin"
+    public_message = "origin is not the expected repository (EXPECTED_GITEA_REPOSITORY)."
 
 
 class GitWrongBranch(GitError):
     reason = "git_wrong_branch"
+    public_message = "The checked-out branch is not the expected one (EXPECTED_GITEA_BRANCH)."
 
 
 class GitDirty(GitError):
     reason = "git_dirty_worktree"
+    public_message = "The wiki's work tree has local or untracked changes; nothing was pulled."
 
 
 class GitDiverged(GitError):
     reason = "git_diverged"
+    public_message = "The wiki's history diverged from origin; it is never rewritten here."
 
 
 class NotARepository(GitError):
     reason = "git_not_a_repository"
+    public_message = "The wiki is not a Git work tree."
 
 
 @dataclass
@@ -87,12 +99,28 @@ def run_git(wiki: Path, cfg: GitConfig, *args: str) -> str:
     except OSError as exc:
         raise GitError("git is not available") from exc
     if proc.returncode != 0:
-        # stderr may contain URLs with credentials: keep only its first line, redacted.
-        first = (proc.stderr.strip().splitlines() or [""])[0]
-        first = re.sub(r"//[^/@\s]+@", "//***@", first)
         error = GitTransientError if args[0] == "fetch" else GitError
-        raise error(f"git {args[0]} failed: {first}")
+        raise error(f"git {args[0]} failed: {git_message(proc.stderr)}")
     return proc.stdout.strip()
+
+
+def git_message(stderr: str) -> str:
+    """The line of git's stderr that says what went wrong, safe to log.
+
+    The cause is in git's "fatal:"/"error:" lines and ssh's own ("ssh: connect
+    to host ...: Connection refused", "Permission denied (publickey)"); ssh's
+    warnings ("Warning: Identity file ... not accessible") are noise.
+    Credentials in URLs and absolute paths are redacted.
+    """
+    lines = [ln.strip() for ln in stderr.strip().splitlines() if ln.strip()]
+    causes = [
+        ln
+        for ln in lines
+        if ln.lower().startswith(("fatal:", "error:", "ssh:")) or "denied" in ln.lower()
+    ]
+    line = " | ".join(causes[-3:]) if causes else (lines or [""])[-1]
+    line = re.sub(r"//[^/@\s]+@", "//***@", line)
+    return re.sub(r"(?<![\w.:/])/[^\s'\"]+", "<path>", line)
 
 
 def _repo_path_from_url(url: str) -> str:

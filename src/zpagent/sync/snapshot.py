@@ -21,6 +21,7 @@ from zpagent.ingest.scan import iter_markdown_files, scan_wiki
 class SourcesChanged(ZPAgentError):
     reason = "sources_changed"
     transient = True
+    public_message = "The wiki changed during the build; the sync is retried."
 
 
 @dataclass
