@@ -1,4 +1,5 @@
 import pytest
+from fastapi.testclient import TestClient
 
 from tests.api.conftest import AUTH, BEARER, SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET, api_settings
 from zpagent.api.app import create_app
@@ -44,8 +45,25 @@ def test_health_needs_no_auth_and_reports_the_version(client):
     assert body["ready"] is True
     assert body["tools"]["rag"]["ready"] and body["tools"]["search"]["ready"]
     assert body["index_version"]["version"]
+    assert body["index_outdated"] is False
     text = client.get("/health").text
     assert SEARCH_KEY not in text and "/tmp" not in text
+
+
+def test_an_index_from_another_pipeline_version_serves_and_says_so(
+    tiny_workspace, monkeypatch, caplog
+):
+    from zpagent.index import version
+
+    monkeypatch.setattr(version, "PIPELINE_VERSION", version.PIPELINE_VERSION + 1)
+    app = create_app(api_settings(), data_dir=tiny_workspace.data.root)
+    with caplog.at_level("WARNING", logger="zpagent.api"), TestClient(app) as c:
+        body = c.get("/health").json()
+        assert body["ready"] is True and body["index_outdated"] is True
+        assert c.post("/search", json={"query": "Ján Holp"}, headers=AUTH).status_code == 200
+    assert any("zpagent sync" in r.getMessage() for r in caplog.records)
+    assert version.outdated(None) is False
+    assert version.outdated({"version": "x"}) is True  # built before the field existed
 
 
 def test_search_with_either_header(client):

@@ -26,6 +26,7 @@ from zpagent.api.security import SecurityMiddleware, check_secrets
 from zpagent.config import Settings
 from zpagent.index import datadir as dd
 from zpagent.index.serving import GenerationManager
+from zpagent.index.version import outdated
 from zpagent.sync.jobs import JobStore
 from zpagent.sync.pipeline import SYNC_LOCK
 from zpagent.sync.publication import read_marker, recover
@@ -76,6 +77,11 @@ def create_app(
         manager.refresh()
         status = manager.status()
         log.info("ZP Agent %s ready=%s", __version__, status["ready"])
+        if outdated(status["index_version"]):
+            log.warning(
+                "the served index was built by another pipeline version; "
+                "run `zpagent sync` to rebuild it"
+            )
         if worker is not None:
             worker.on_success = lambda: manager.refresh(force=True)
             worker.start()

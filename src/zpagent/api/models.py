@@ -56,6 +56,11 @@ class HealthResponse(BaseModel):
     index_version: dict[str, Any] | None
     tools: dict[str, ToolHealth]
     last_sync: dict[str, Any] | None = None
+    index_outdated: bool = Field(
+        False,
+        description="The served index was built by another pipeline version of ZP Agent; "
+        "it keeps serving until `zpagent sync` (or a push) rebuilds it.",
+    )
 
 
 class AnswerRequest(StrictModel):

@@ -22,6 +22,18 @@ from zpagent.index.schema import SCHEMA_VERSION
 PIPELINE_VERSION = 2
 
 
+def outdated(index_version: dict[str, Any] | None) -> bool:
+    """Whether a served index was built by another pipeline version of ZP Agent.
+
+    It still answers (a restart must not take search down), but what it holds
+    may differ from what this version would build: ``zpagent sync`` rebuilds.
+    """
+    if not index_version:
+        return False
+    software = index_version.get("software") or {}
+    return software.get("pipeline") != PIPELINE_VERSION
+
+
 def git_revision(wiki: Path) -> str | None:
     """The checked-out commit, or None when the wiki is not a Git work tree."""
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from zpagent.api.models import HealthResponse, ToolHealth
+from zpagent.index.version import outdated
 
 router = APIRouter(tags=["service"])
 
@@ -45,4 +46,5 @@ def health(request: Request) -> HealthResponse:
         index_version=st["index_version"],
         tools=tools,
         last_sync=last,
+        index_outdated=outdated(st["index_version"]),
     )
