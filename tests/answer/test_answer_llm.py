@@ -60,8 +60,12 @@ def test_failure_not_fixed_by_repair_is_refused(gen, tiny_workspace, llm, client
     r = ask(gen, tiny_workspace.embedder, client)
     assert not r.accepted_for_delivery
     assert r.status == "no_answer" and r.reason == "unverified_answer"
-    assert "Kvantové" in r.answer  # named as unverified ...
-    assert r.answer.startswith("Odpoveď sa nepodarilo overiť")  # ... inside a refusal
+    assert r.answer.startswith("Odpoveď sa nepodarilo overiť")
+    # The refusal names the kind of failure, never the rejected value itself;
+    # the value stays in `failures` for the API client.
+    assert "údaj, ktorý citované zdroje neobsahujú" in r.answer
+    assert "Kvantové" not in r.answer
+    assert any("Kvantové" in f.detail for f in r.failures)
     assert r.claims == []
     assert [f.attempt for f in r.failures] == [1, 2]
 

@@ -139,3 +139,22 @@ def test_name_normalization_drops_titles():
 def test_parse_claims_tolerates_a_fence():
     text = '```json\n{"claims": [{"kind": "person", "value": "Ján", "sources": ["S1"]}]}\n```'
     assert parse_claims(text).claims[0].value == "Ján"
+
+
+def test_the_refusal_names_kinds_of_failure_never_rejected_values():
+    from zpagent.answer.render import render_refusal
+    from zpagent.answer.verify import Failure
+
+    text = render_refusal(
+        [
+            Failure("unsupported_value", 0, "„Vymyslený názov“ zdroje nepodporujú"),
+            Failure("missing_attribute", None, "chýba požadovaný údaj: supervisor"),
+            Failure("wrong_subject", 1, "zdroj nehovorí o osobe Neexistujúci Človek"),
+            Failure("unsupported_value", 2, "„Iný výmysel“ zdroje nepodporujú"),
+        ]
+    )
+    assert text == (
+        "Odpoveď sa nepodarilo overiť v zdrojoch, preto ju neuvádzam. Neoverené: "
+        "údaj, ktorý citované zdroje neobsahujú; chýba požadovaný údaj (vedúci práce); "
+        "údaj o osobe, o ktorej citovaný zdroj nehovorí."
+    )

@@ -80,3 +80,52 @@ def test_wrong_key_and_dead_backend_give_a_clear_message(server):
     assert "BACKEND_API_KEY" in ask(make_pipe(server.url, key="x" * 40), "Ján Holp")
     dead = make_pipe("http://127.0.0.1:9", timeout=2)
     assert "nedostupný" in ask(dead, "Ján Holp")
+
+
+def test_graph_model_answers_from_facts(server):
+    text = ask(
+        make_pipe(server.url), "Kto viedol diplomovú prácu Jána Holpa?", "zpagent.verified-graph"
+    )
+    assert "Daniel Hládek" in text and "[S1]" in text
+
+
+def test_the_default_engine_valve_serves_unknown_model_ids():
+    pipe = load_pipe_module().Pipe()
+    assert pipe._engine("zpagent.verified-rag") == "rag"
+    assert pipe._engine("zpagent.verified-graph") == "graph"
+    assert pipe._engine("zpagent.something-else") == "auto"
+    pipe.valves = pipe.Valves(DEFAULT_ENGINE="graph")
+    assert pipe._engine("zpagent.something-else") == "graph"
+    pipe.valves = pipe.Valves(DEFAULT_ENGINE="nonsense")
+    assert pipe._engine("zpagent.something-else") == "auto"
+
+
+def test_a_refused_llm_answer_shows_only_the_refusal(tiny_workspace, tmp_path):
+    """The model invents a title twice: the user sees the refusal, never the invention."""
+    from zpagent.eval.scripted_llm import ScriptedLLM, claims
+
+    invented = {
+        "kind": "thesis_title",
+        "subject": "Ján Holp",
+        "thesis_kind": "master",
+        "value": "Vymyslený názov o kvantových počítačoch",
+        "sources": ["S1"],
+    }
+    with ScriptedLLM() as llm:
+        llm.script(claims(invented), claims(invented))
+        env = {
+            "SEARCH_API_KEY": SEARCH_KEY,
+            "SYNC_API_KEY": SYNC_KEY,
+            "WEBHOOK_SECRET": WEBHOOK_SECRET,
+            "ANSWER_LLM_URL": llm.url,
+            "ANSWER_MODEL": "scripted",
+        }
+        srv = Server(tiny_workspace.data.root, tmp_path / "log", env)
+        try:
+            srv.wait_up()
+            text = ask(make_pipe(srv.url), "Aký názov diplomovej práce má Ján Holp?")
+        finally:
+            srv.stop()
+        assert len(llm.requests) == 2  # the answer and one repair round
+    assert "kvantových" not in text
+    assert text.startswith("Odpoveď sa nepodarilo overiť")

@@ -109,8 +109,40 @@ def sources_footer(bundle: Bundle, cited: set[str]) -> str:
     return "Zdroje:\n" + "\n".join(rows) if rows else ""
 
 
+# What the user reads about each failure: what kind of problem, never the
+# rejected value itself (an invented title quoted in a refusal is still
+# delivered). The details, values included, stay in the response's `failures`.
+REFUSAL_SK = {
+    "unsupported_value": "údaj, ktorý citované zdroje neobsahujú",
+    "unknown_source": "citácia neexistujúceho zdroja",
+    "count_mismatch": "počet, ktorý nesúhlasí s grafom",
+    "count_unverifiable": "počet, ktorý sa nedá overiť v grafe",
+    "false_completeness": "tvrdenie o úplnosti, hoci dôkazy boli skrátené",
+    "author_as_subject": "zámena autora stránky s osobou, o ktorej stránka je",
+    "wrong_subject": "údaj o osobe, o ktorej citovaný zdroj nehovorí",
+    "contradiction": "tvrdenia, ktoré si protirečia",
+    "missed_answer": "vynechaný údaj, ktorý zdroje obsahujú",
+    "malformed_json": "neplatná odpoveď jazykového modelu",
+}
+ATTRIBUTE_SK = {
+    "thesis_title": "názov práce",
+    "thesis_year": "rok práce",
+    "supervisor": "vedúci práce",
+    "consultant": "konzultant",
+    "start_year": "rok začiatku štúdia",
+    "count": "počet",
+}
+
+
+def _refusal_reason(f: Failure) -> str:
+    if f.code == "missing_attribute":
+        asked = f.detail.rsplit(":", 1)[-1].strip()
+        return f"chýba požadovaný údaj ({ATTRIBUTE_SK.get(asked, 'údaj')})"
+    return REFUSAL_SK.get(f.code, "neoverený údaj")
+
+
 def render_refusal(failures: list[Failure]) -> str:
-    reasons = list(dict.fromkeys(f.detail for f in failures))[:5]
+    reasons = list(dict.fromkeys(_refusal_reason(f) for f in failures))[:5]
     listed = "; ".join(reasons)
     return f"Odpoveď sa nepodarilo overiť v zdrojoch, preto ju neuvádzam. Neoverené: {listed}."
 
