@@ -1,7 +1,7 @@
 """
 title: ZP Agent (verified answers)
 author: ZP Agent
-version: 0.1.0
+version: 0.2.0
 license: MIT
 description: Answers about the department's thesis wiki, delivered only after every claim was verified against the sources by a ZP Agent backend.
 requirements: httpx
@@ -9,7 +9,8 @@ requirements: httpx
 
 # Install: Open WebUI -> Admin Panel -> Functions -> "+" -> paste this file -> Save,
 # then open the function's Valves and set BACKEND_URL and BACKEND_API_KEY.
-# It adds two models: "ZP Agent: overené RAG" and "ZP Agent: overený GraphRAG".
+# It adds three models: "ZP Agent: overená odpoveď" (auto: graph and/or text),
+# "ZP Agent: overené RAG" and "ZP Agent: overený GraphRAG".
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ class Pipe:
 
     def pipes(self) -> list[dict[str, str]]:
         return [
+            {"id": "verified-auto", "name": "overená odpoveď"},
             {"id": "verified-rag", "name": "overené RAG"},
             {"id": "verified-graph", "name": "overený GraphRAG"},
         ]

@@ -50,9 +50,9 @@ def ask(pipe, text: str, model: str = "zpagent.verified-rag") -> str:
     return asyncio.run(pipe.pipe(body, __user__={"id": "u1", "role": "user"}))
 
 
-def test_the_file_declares_two_models_and_valves():
+def test_the_file_declares_three_models_and_valves():
     pipe = load_pipe_module().Pipe()
-    assert [p["id"] for p in pipe.pipes()] == ["verified-rag", "verified-graph"]
+    assert [p["id"] for p in pipe.pipes()] == ["verified-auto", "verified-rag", "verified-graph"]
     assert set(pipe.Valves.model_fields) == {
         "BACKEND_URL",
         "BACKEND_API_KEY",
@@ -93,6 +93,7 @@ def test_the_default_engine_valve_serves_unknown_model_ids():
     pipe = load_pipe_module().Pipe()
     assert pipe._engine("zpagent.verified-rag") == "rag"
     assert pipe._engine("zpagent.verified-graph") == "graph"
+    assert pipe._engine("zpagent.verified-auto") == "auto"
     assert pipe._engine("zpagent.something-else") == "auto"
     pipe.valves = pipe.Valves(DEFAULT_ENGINE="graph")
     assert pipe._engine("zpagent.something-else") == "graph"
@@ -129,3 +130,9 @@ def test_a_refused_llm_answer_shows_only_the_refusal(tiny_workspace, tmp_path):
         assert len(llm.requests) == 2  # the answer and one repair round
     assert "kvantových" not in text
     assert text.startswith("Odpoveď sa nepodarilo overiť")
+
+
+def test_auto_model_routes_a_who_question_to_the_graph(server):
+    q = "Kto viedol diplomovú prácu Jána Holpa?"
+    text = ask(make_pipe(server.url), q, "zpagent.verified-auto")
+    assert "vedúci: Daniel Hládek" in text
