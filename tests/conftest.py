@@ -89,6 +89,14 @@ def make_workspace(data: Path, **overrides) -> Workspace:
     return Workspace(settings)
 
 
+def built_workspace(factory, name: str, pages: dict[str, str], **overrides) -> Workspace:
+    """A wiki of ``pages`` written and indexed into a fresh data dir (module fixtures)."""
+    wiki = write_pages(factory.mktemp(f"{name}-wiki"), pages)
+    ws = make_workspace(factory.mktemp(f"{name}-data"), **overrides)
+    ws.index(wiki)
+    return ws
+
+
 @pytest.fixture(autouse=True)
 def _isolate_env(monkeypatch):
     """Tests never read the developer's .env or ZP Agent environment."""

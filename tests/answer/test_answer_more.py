@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.conftest import make_workspace, write_pages
+from tests.conftest import built_workspace
 from zpagent.answer.condense import CondenseCache
 from zpagent.answer.graph_evidence import graph_bundle
 from zpagent.answer.llm import ChatClient, LLMConfig
@@ -337,9 +337,7 @@ def namesake_pages() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def namesakes(tmp_path_factory):
-    wiki = write_pages(tmp_path_factory.mktemp("namesake-wiki"), namesake_pages())
-    ws = make_workspace(tmp_path_factory.mktemp("namesake-data"))
-    ws.index(wiki)
+    ws = built_workspace(tmp_path_factory, "namesake", namesake_pages())
     with ws.open_current() as g:
         yield ws, g
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import make_workspace, write_pages
+from tests.conftest import built_workspace
 from zpagent.answer.clusters import ambiguous_evidence, clusters
 from zpagent.answer.service import AnswerOptions, answer, rag_bundle
 from zpagent.config import get_settings
@@ -53,10 +53,7 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory):
-    wiki = write_pages(tmp_path_factory.mktemp("cluster-wiki"), PAGES)
-    workspace = make_workspace(tmp_path_factory.mktemp("cluster-data"))
-    workspace.index(wiki)
-    return workspace
+    return built_workspace(tmp_path_factory, "cluster", PAGES)
 
 
 @pytest.fixture(scope="module")

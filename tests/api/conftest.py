@@ -34,5 +34,17 @@ def empty_client(tmp_path):
         yield c
 
 
+# The contract v1 envelope: every tool response carries these keys.
+ENVELOPE_KEYS = {
+    "contract_version",
+    "status",
+    "reason",
+    "sources",
+    "index_version",
+    "complete",
+    "truncated",
+    "truncation_reasons",
+}
+
 AUTH = {"X-API-Key": SEARCH_KEY}
 BEARER = {"Authorization": f"Bearer {SEARCH_KEY}"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.conftest import AUTH, BEARER, SEARCH_KEY, SYNC_KEY, api_settings
+from tests.api.conftest import AUTH, BEARER, ENVELOPE_KEYS, SEARCH_KEY, SYNC_KEY, api_settings
 from tests.live_server import free_port
 from zpagent.api.app import create_app
 from zpagent.contract import AnswerResponse, ErrorResponse
@@ -18,15 +18,7 @@ HOLP_MASTER = "Rozpoznávanie pomenovaných entít v slovenčine"
 HOLP_BACHELOR = "Strojový preklad pomocou neurónových sietí"
 Q_TITLE = "Aký názov diplomovej práce má Ján Holp?"
 LLM_KEY = "sk-answer-llm-key-never-in-a-response-0123456789"
-FIELDS = {
-    "contract_version",
-    "status",
-    "reason",
-    "sources",
-    "index_version",
-    "complete",
-    "truncated",
-    "truncation_reasons",
+FIELDS = ENVELOPE_KEYS | {
     "query",
     "answer",
     "accepted_for_delivery",

@@ -1,7 +1,15 @@
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.conftest import AUTH, BEARER, SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET, api_settings
+from tests.api.conftest import (
+    AUTH,
+    BEARER,
+    ENVELOPE_KEYS,
+    SEARCH_KEY,
+    SYNC_KEY,
+    WEBHOOK_SECRET,
+    api_settings,
+)
 from zpagent.api.app import create_app
 from zpagent.api.security import ConfigurationError
 from zpagent.contract import ErrorResponse, RagResponse, SearchResponse
@@ -12,16 +20,6 @@ ERROR_KEYS = {
     "reason",
     "message",
     "details",
-    "sources",
-    "index_version",
-    "complete",
-    "truncated",
-    "truncation_reasons",
-}
-ENVELOPE_KEYS = {
-    "contract_version",
-    "status",
-    "reason",
     "sources",
     "index_version",
     "complete",

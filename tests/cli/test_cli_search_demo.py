@@ -18,6 +18,7 @@ import time
 import pytest
 from typer.testing import CliRunner
 
+from tests.api.conftest import ENVELOPE_KEYS as CONTRACT_KEYS
 from tests.conftest import make_workspace, write_pages
 from zpagent.cli.main import app
 from zpagent.demo import DEMO_QUERIES
@@ -29,19 +30,7 @@ runner = CliRunner()
 HOLP = "pages/students/2016/jh428ek/README.md"
 KOVAC = "pages/students/2018/pk222cd/README.md"  # published: false in the tiny wiki
 
-ENVELOPE_KEYS = {
-    "contract_version",
-    "status",
-    "reason",
-    "sources",
-    "index_version",
-    "complete",
-    "truncated",
-    "truncation_reasons",
-    "query",
-    "mode",
-    "results",
-}
+ENVELOPE_KEYS = CONTRACT_KEYS | {"query", "mode", "results"}
 RESULT_KEYS = {
     "rank",
     "source_id",

@@ -15,7 +15,7 @@ from collections import defaultdict
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import make_workspace, write_pages
+from tests.conftest import built_workspace
 from tests.graph.conftest import INDEX_VERSION, REPO, SAMPLE_WIKI
 from zpagent.cli.main import app
 from zpagent.graph.contract import GraphResponse
@@ -559,10 +559,7 @@ title: Reč
 
 @pytest.fixture(scope="module")
 def stats_workspace(tmp_path_factory):
-    wiki = write_pages(tmp_path_factory.mktemp("stats-wiki"), STATS_PAGES)
-    ws = make_workspace(tmp_path_factory.mktemp("stats-data"))
-    ws.index(wiki)
-    return ws
+    return built_workspace(tmp_path_factory, "stats", STATS_PAGES)
 
 
 def test_graph_stats_counts_what_the_pages_state(stats_workspace):

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.conftest import make_workspace, write_pages
+from tests.conftest import built_workspace
 from zpagent.contract import RagResponse
 from zpagent.rag.build import rag
 from zpagent.rag.prompts import INSTRUCTIONS
@@ -70,15 +70,14 @@ title: Šablóna LaTeX
 
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory):
-    wiki = write_pages(tmp_path_factory.mktemp("rag-wiki"), PAGES)
-    workspace = make_workspace(
-        tmp_path_factory.mktemp("rag-data"),
+    return built_workspace(
+        tmp_path_factory,
+        "rag",
+        PAGES,
         chunk_max_tokens=80,
         chunk_overlap_tokens=0,
         chunk_min_tokens=8,
     )
-    workspace.index(wiki)
-    return workspace
 
 
 @pytest.fixture(scope="module")
