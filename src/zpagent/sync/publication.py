@@ -158,6 +158,9 @@ def publish(
     pointer = dd.read_pointer(data)
     previous = pointer["version"] if pointer else None
     previous_iv = pointer.get("index_version") if pointer else None
+    # An unresolved earlier publication (recovery refused to guess) stays on
+    # record if this one fails too: only a successful publication resolves it.
+    unresolved = read_marker(data)
     fault_point("before_install")
     target = dd.install_generation(data, staged, version)
     _write_marker(data, {"from": previous, "to": version, "phase": "install"})
@@ -175,10 +178,10 @@ def publish(
                     _write_marker(data, {"from": previous, "to": version, "phase": "unverified"})
                     raise StateUnverified("the remote graph's commit outcome is unknown") from exc
                 if actual != version:
-                    _undo_install(data, target)
+                    _undo_install(data, target, unresolved)
                     raise PublicationFailed("the remote graph commit did not happen") from None
             except BaseException:
-                _undo_install(data, target)
+                _undo_install(data, target, unresolved)
                 raise
             fault_point("after_neo4j")
         _write_marker(data, {"from": previous, "to": version, "phase": "pointer"})
@@ -188,7 +191,7 @@ def publish(
             verify(data, version)
         except Exception as exc:
             _restore(data, previous, previous_iv, remote)
-            _undo_install(data, target)
+            _undo_install(data, target, unresolved)
             raise PublicationFailed("the new generation failed verification") from exc
         _clear_marker(data)
     fault_point("after_publish")
@@ -197,9 +200,12 @@ def publish(
     return PublishOutcome(version, previous)
 
 
-def _undo_install(data: dd.DataDir, target: Path) -> None:
+def _undo_install(data: dd.DataDir, target: Path, unresolved: dict[str, Any] | None) -> None:
     shutil.rmtree(target, ignore_errors=True)
-    _clear_marker(data)
+    if unresolved is not None:
+        _write_marker(data, unresolved)
+    else:
+        _clear_marker(data)
 
 
 def _restore(
