@@ -582,7 +582,7 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
     results: dict[str, Any] = {
         "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
-        "command": "zpagent bench " + " ".join(opts.extra.get("argv", [])),
+        "command": " ".join(["zpagent bench", *opts.extra.get("argv", [])]),
     }
     index_data: Path | None = None
     if "index" in opts.sections:
