@@ -13,20 +13,19 @@ means the evidence is about different people: the answer asks which one.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from zpagent.answer.evidence import Bundle
 from zpagent.graph import cypher as q
+from zpagent.graph.cues import YEAR
 from zpagent.graph.inflect import matches, typo_match
 from zpagent.graph.store.base import GraphStore
 from zpagent.lexical import tokens
 
 # Attributes of one person: a question asking one of these is about one subject.
 PERSON_ATTRIBUTES = {"thesis_title", "thesis_year", "supervisor", "consultant", "start_year"}
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # At most this many candidate pages are compared (pairs grow quadratically).
 MAX_CANDIDATES = 6
 
@@ -106,7 +105,7 @@ def ambiguous_evidence(
     if bundle.status != "ok" or not (bundle.asked & PERSON_ATTRIBUTES) or "count" in bundle.asked:
         return []
     pages = candidates(store, bundle, include_unpublished)
-    years = set(_YEAR.findall(bundle.question))
+    years = set(YEAR.findall(bundle.question))
     if years and len(pages) > 1:
         # "bakalárka Martina Horvátha z roku 2021": the year picks one of them.
         dated = [p for p in pages if _mentions_their_year(bundle, p, years)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from zpagent.answer.evidence import Bundle
+from zpagent.graph.cues import YEAR
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
 
@@ -23,7 +24,6 @@ LABELS = {
     "start_year": re.compile(r"zaciatk", re.IGNORECASE),
 }
 YEAR_ATTRIBUTES = {"thesis_year", "start_year"}
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _NOISE = re.compile(r"^(?:stránka|autor stránky|sekcia|text):", re.IGNORECASE)
 
 
@@ -59,7 +59,7 @@ def _score(line: str, context: str, terms: list[tuple[str, str, str]], asked: se
     head = fold(line.split(":", 1)[0]) if label else fold(line) if len(line) < 60 else ""
     for attr in asked:
         pattern = LABELS.get(attr)
-        if attr in YEAR_ATTRIBUTES and not _YEAR.search(line):
+        if attr in YEAR_ATTRIBUTES and not YEAR.search(line):
             continue  # a line without a year cannot say which year
         if pattern and head and pattern.search(head):
             score += 2.5
