@@ -56,52 +56,35 @@ def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, list[Hit]]:
     2022") also brings the first chunk of its top-level section, where the
     thesis title, kind, year and supervisor are written.
     """
+    if not hits:
+        return {}
+    docs = sorted({h.document_id for h in hits})
+    rows = gen.db().execute(
+        f"SELECT id, document_id, ordinal, heading_path FROM chunks "
+        f"WHERE document_id IN ({','.join('?' * len(docs))}) ORDER BY document_id, ordinal",
+        docs,
+    )
+    rowid_of: dict[tuple[int, int], int] = {}
+    first: dict[tuple[int, tuple[str, ...]], int] = {}  # (page, heading prefix) -> ordinal
+    for rowid, doc, ordinal, heading_json in rows:
+        rowid_of[(doc, ordinal)] = rowid
+        path = json.loads(heading_json)
+        for depth in (1, 2):
+            first.setdefault((doc, tuple(path[:depth])), ordinal)
     wanted: dict[int, list[int]] = {}
-    outer: dict[int, list[str]] = {}
     for h in hits:
         ordinals = []
-        if not h.section_start and h.section_lead != h.ordinal:
-            ordinals.append(h.section_lead)
-        wanted[h.rowid] = ordinals
         prefix = _outer_prefix(h)
-        if prefix is not None:
-            outer[h.rowid] = prefix
-    by_rowid = {h.rowid: h for h in hits}
-    if outer:
-        docs = sorted({by_rowid[r].document_id for r in outer})
-        marks = ",".join("?" * len(docs))
-        rows = gen.db().execute(
-            f"SELECT document_id, ordinal, heading_path FROM chunks "
-            f"WHERE document_id IN ({marks}) ORDER BY document_id, ordinal",
-            docs,
-        )
-        first: dict[tuple[int, tuple[str, ...]], int] = {}
-        for doc, ordinal, heading_json in rows:
-            path = json.loads(heading_json)
-            for depth in (1, 2):
-                first.setdefault((doc, tuple(path[:depth])), ordinal)
-        for rowid, prefix in outer.items():
-            h = by_rowid[rowid]
-            ordinal = first.get((h.document_id, tuple(prefix)))
-            if ordinal is not None and ordinal < h.ordinal and ordinal not in wanted[rowid]:
-                wanted[rowid].insert(0, ordinal)
-    keys = {(by_rowid[r].document_id, o) for r, ords in wanted.items() for o in ords}
-    if not keys:
-        return {}
-    rows = gen.db().execute(
-        "SELECT id, document_id, ordinal FROM chunks WHERE "
-        + " OR ".join("(document_id = ? AND ordinal = ?)" for _ in keys),
-        [x for pair in keys for x in pair],
-    )
-    rowid_of = {(doc, ordinal): rowid for rowid, doc, ordinal in rows}
-    fetched = fetch_hits(gen, list(rowid_of.values()))
-    out: dict[int, list[Hit]] = {}
-    for primary, ordinals in wanted.items():
-        doc = by_rowid[primary].document_id
-        leads = [fetched[rowid_of[(doc, o)]] for o in ordinals if (doc, o) in rowid_of]
+        outer = first.get((h.document_id, tuple(prefix))) if prefix else None
+        if outer is not None and outer < h.ordinal:
+            ordinals.append(outer)
+        if not h.section_start and h.section_lead not in (h.ordinal, *ordinals):
+            ordinals.append(h.section_lead)
+        leads = [rowid_of[(h.document_id, o)] for o in ordinals if (h.document_id, o) in rowid_of]
         if leads:
-            out[primary] = leads
-    return out
+            wanted[h.rowid] = leads
+    fetched = fetch_hits(gen, [r for leads in wanted.values() for r in leads])
+    return {primary: [fetched[r] for r in leads] for primary, leads in wanted.items()}
 
 
 def _authors(gen: Generation, doc_ids: set[int]) -> dict[int, list[str]]:
