@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -27,6 +27,7 @@ WikiOpt = Annotated[
 ]
 OutOpt = Annotated[Path, typer.Option("--out", help="Where to write the reports.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")]
+DatasetOpt = Annotated[Path | None, typer.Option("--dataset", help="Dataset file.")]
 
 
 def _split(split: str) -> str:
@@ -44,6 +45,18 @@ def eval_workspace(data: Path | None, wiki: Path | None) -> tuple[Workspace, Pat
     if ensure_index(ws, wiki_path) is not None:
         err_console.print(f"built the evaluated index from {wiki_path}")
     return ws, wiki_path
+
+
+def prepare(
+    name: str, split: str, dataset: Path | None, strict: bool, data: Path | None, wiki: Path | None
+) -> tuple[str, Any, Workspace]:
+    """What every eval command starts with: the split, the dataset, the evaluated index."""
+    from zpagent.eval.datasets import load_dataset
+
+    split = _split(split)
+    ds = load_dataset(dataset or dataset_path(name), strict=strict)
+    ws, _ = eval_workspace(data, wiki)
+    return split, ds, ws
 
 
 def finish(report: dict, markdown: str, out: Path, name: str, json_output: bool) -> None:
@@ -69,19 +82,16 @@ def dataset_path(name: str) -> Path:
 def retrieval(
     split: SplitOpt = "dev",
     strict_dataset: StrictOpt = False,
-    dataset: Annotated[Path | None, typer.Option("--dataset", help="Dataset file.")] = None,
+    dataset: DatasetOpt = None,
     data: DataOpt = None,
     wiki: WikiOpt = None,
     out: OutOpt = Path("eval/results"),
     json_output: JsonOpt = False,
 ) -> None:
     """FTS, vector and hybrid side by side: Hit@k, MRR, Recall@5, nDCG@10, no-answer accuracy."""
-    from zpagent.eval.datasets import load_dataset
     from zpagent.eval.retrieval import evaluate_retrieval, to_markdown
 
-    split = _split(split)
-    ds = load_dataset(dataset or dataset_path("retrieval"), strict=strict_dataset)
-    ws, _ = eval_workspace(data, wiki)
+    split, ds, ws = prepare("retrieval", split, dataset, strict_dataset, data, wiki)
     with ws.open_current() as gen:
         report = evaluate_retrieval(gen, ws.embedder, ds, split)
     md = to_markdown(report)
@@ -93,19 +103,16 @@ def retrieval(
 def graph(
     split: SplitOpt = "dev",
     strict_dataset: StrictOpt = False,
-    dataset: Annotated[Path | None, typer.Option("--dataset", help="Dataset file.")] = None,
+    dataset: DatasetOpt = None,
     data: DataOpt = None,
     wiki: WikiOpt = None,
     out: OutOpt = Path("eval/results"),
     json_output: JsonOpt = False,
 ) -> None:
     """Graph answers: accuracy per question type, statuses, exact counts (embedded and Neo4j)."""
-    from zpagent.eval.datasets import load_dataset
     from zpagent.eval.graph import run_graph_eval, to_markdown
 
-    split = _split(split)
-    ds = load_dataset(dataset or dataset_path("graph"), strict=strict_dataset)
-    ws, _ = eval_workspace(data, wiki)
+    split, ds, ws = prepare("graph", split, dataset, strict_dataset, data, wiki)
     backends = {}
     with ws.open_current() as gen:
         embedded = ws.settings.model_copy(update={"graph_backend": "embedded"})
@@ -127,19 +134,16 @@ def graph(
 def robustness(
     split: SplitOpt = "dev",
     strict_dataset: StrictOpt = False,
-    dataset: Annotated[Path | None, typer.Option("--dataset", help="Dataset file.")] = None,
+    dataset: DatasetOpt = None,
     data: DataOpt = None,
     wiki: WikiOpt = None,
     out: OutOpt = Path("eval/results"),
     json_output: JsonOpt = False,
 ) -> None:
     """Tool-level robustness: statuses, expected sources, no leaked instructions."""
-    from zpagent.eval.datasets import load_dataset
     from zpagent.eval.robustness import run_robustness, to_markdown
 
-    split = _split(split)
-    ds = load_dataset(dataset or dataset_path("robustness"), strict=strict_dataset)
-    ws, _ = eval_workspace(data, wiki)
+    split, ds, ws = prepare("robustness", split, dataset, strict_dataset, data, wiki)
     with ws.open_current() as gen:
         report = run_robustness(gen, ws.embedder, ws.settings, ds, split)
     md = to_markdown(report)
@@ -158,7 +162,7 @@ def answers(
         ),
     ] = "configured",
     strict_dataset: StrictOpt = False,
-    dataset: Annotated[Path | None, typer.Option("--dataset", help="Dataset file.")] = None,
+    dataset: DatasetOpt = None,
     data: DataOpt = None,
     wiki: WikiOpt = None,
     out: OutOpt = Path("eval/results"),
@@ -169,14 +173,11 @@ def answers(
 
     from zpagent.answer.llm import ChatClient, LLMConfig
     from zpagent.eval.answers import run_answers, to_markdown
-    from zpagent.eval.datasets import load_dataset
     from zpagent.eval.scripted_llm import ScriptedLLM, oracle_responder
 
-    split = _split(split)
     if llm not in ("configured", "scripted", "none"):
         raise typer.BadParameter("use configured, scripted or none", param_hint="--llm")
-    ds = load_dataset(dataset or dataset_path("answers"), strict=strict_dataset)
-    ws, _ = eval_workspace(data, wiki)
+    split, ds, ws = prepare("answers", split, dataset, strict_dataset, data, wiki)
     with contextlib.ExitStack() as stack:
         client = None
         if llm == "scripted":
