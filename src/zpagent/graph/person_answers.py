@@ -139,19 +139,25 @@ def emit_theses(
     return out
 
 
-def _theses_of(ctx: Context, person: PersonEntry) -> tuple[list[tuple[Any, ...]], bool]:
-    kinds = [k for k in ctx.pq.kinds if k in THESIS_KINDS]
+def _items_of(
+    ctx: Context, person: PersonEntry, query: q.Query, kinds: list[str], year_column: int
+) -> tuple[list[tuple[Any, ...]], bool]:
+    """A person's theses or works of the asked kinds and years, and whether the limit cut them."""
     rows = ctx.store.query(
-        q.PERSON_THESES,
+        query,
         ids=[person.id],
         include_unpublished=ctx.include_unpublished,
         kinds=kinds,
         limit=ctx.limit + 1,
     )
     if ctx.pq.years:
-        rows = [r for r in rows if r[4] in ctx.pq.years]
-    truncated = len(rows) > ctx.limit
-    return rows[: ctx.limit], truncated
+        rows = [r for r in rows if r[year_column] in ctx.pq.years]
+    return rows[: ctx.limit], len(rows) > ctx.limit
+
+
+def _theses_of(ctx: Context, person: PersonEntry) -> tuple[list[tuple[Any, ...]], bool]:
+    kinds = [k for k in ctx.pq.kinds if k in THESIS_KINDS]
+    return _items_of(ctx, person, q.PERSON_THESES, kinds, year_column=4)
 
 
 def supervised_count(ctx: Context, person: PersonEntry, role: str = "supervisor") -> int:
@@ -234,18 +240,10 @@ def works_answer(ctx: Context) -> GraphResponse:
     b = ctx.builder
     ref = person_ref(ctx, person)
     kinds = [k for k in ctx.pq.kinds if k not in THESIS_KINDS]
-    rows = ctx.store.query(
-        q.PERSON_WORKS,
-        ids=[person.id],
-        include_unpublished=ctx.include_unpublished,
-        kinds=kinds,
-        limit=ctx.limit + 1,
-    )
-    if ctx.pq.years:
-        rows = [r for r in rows if r[5] in ctx.pq.years]
-    if len(rows) > ctx.limit:
+    rows, truncated = _items_of(ctx, person, q.PERSON_WORKS, kinds, year_column=5)
+    if truncated:
         b.truncate("fact_limit")
-    for _pid, wid, kind, number, title, year, path, ev_json in rows[: ctx.limit]:
+    for _pid, wid, kind, number, title, year, path, ev_json in rows:
         props = {"id": wid, "kind": kind, "title": title, "year": year}
         work = b.entity("Work", wid, display_name("Work", props), kind, path)
         b.fact(
