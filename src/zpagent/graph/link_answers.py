@@ -20,7 +20,12 @@ from zpagent.graph.cues import FUNCTION_WORDS
 from zpagent.graph.extract import term_key
 from zpagent.graph.lexicon import PhraseEntry, word_keys
 from zpagent.graph.model import parse_evidence
-from zpagent.graph.person_answers import emit_theses, person_ref, resolve_one
+from zpagent.graph.person_answers import (
+    emit_theses,
+    person_ref,
+    resolve_one,
+    unresolved_response,
+)
 from zpagent.graph.resolve import add_rejected, resolve_mention
 from zpagent.graph.response import path_model
 from zpagent.graph.store.base import PathValue
@@ -71,14 +76,9 @@ def _endpoints(ctx: Context) -> list[tuple[str, str, str, str | None]] | GraphRe
     found: list[tuple[int, tuple[str, str, str, str | None]]] = []
     for mention in pq.persons:
         res = resolve_mention(mention, pq, ctx.lexicon, b, ctx.include_unpublished)
-        if res.status == "unknown":
-            add_rejected(b, res.text, ctx.lexicon, ctx.include_unpublished)
-            return b.build("no_answer", "unknown_person")
-        if res.status == "ambiguous":
-            from zpagent.graph.resolve import add_candidates
-
-            add_candidates(b, res.candidates, ctx.lexicon, ctx.include_unpublished)
-            return b.build("ambiguous", "ambiguous_person")
+        unresolved = unresolved_response(ctx, res)
+        if unresolved is not None:
+            return unresolved
         assert res.person is not None
         p = res.person
         found.append((mention.start, ("Person", p.id, p.name, p.document_path)))

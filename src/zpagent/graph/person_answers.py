@@ -41,14 +41,24 @@ def resolve_one(ctx: Context, index: int = 0) -> PersonEntry | GraphResponse:
     res = resolve_mention(
         pq.persons[index], pq, ctx.lexicon, b, ctx.include_unpublished, prefer=prefer
     )
+    unresolved = unresolved_response(ctx, res)
+    if unresolved is not None:
+        return unresolved
+    assert res.person is not None
+    return res.person
+
+
+def unresolved_response(ctx: Context, res: Any) -> GraphResponse | None:
+    """The honest answer when a named person is unknown (with the near misses)
+    or ambiguous (with every candidate); None when the name resolved."""
+    b = ctx.builder
     if res.status == "unknown":
         add_rejected(b, res.text, ctx.lexicon, ctx.include_unpublished)
         return b.build("no_answer", "unknown_person")
     if res.status == "ambiguous":
         add_candidates(b, res.candidates, ctx.lexicon, ctx.include_unpublished)
         return b.build("ambiguous", "ambiguous_person")
-    assert res.person is not None
-    return res.person
+    return None
 
 
 def person_ref(ctx: Context, person: PersonEntry, role: str = "subject") -> EntityRef:
