@@ -243,6 +243,26 @@ def start_year_answer(ctx: Context) -> GraphResponse:
     return b.build("no_answer", "no_matching_facts")
 
 
+def _work_fact(
+    ctx: Context,
+    ref: EntityRef,
+    wid: str,
+    kind: str,
+    title: str,
+    year: int | None,
+    path: str,
+    ev_json: str | None,
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """A person's work (team project, research task, ...) as an entity and its fact."""
+    props = {"id": wid, "kind": kind, "title": title, "year": year}
+    work = ctx.builder.entity("Work", wid, display_name("Work", props), kind, path)
+    qualifiers = {"kind": kind, **(extra or {}), "year": year}
+    ctx.builder.fact(
+        ref, "work", title, parse_evidence(ev_json), work, qualifiers, documents=[path]
+    )
+
+
 def works_answer(ctx: Context) -> GraphResponse:
     person = resolve_one(ctx)
     if isinstance(person, GraphResponse):
@@ -254,17 +274,7 @@ def works_answer(ctx: Context) -> GraphResponse:
     if truncated:
         b.truncate("fact_limit")
     for _pid, wid, kind, number, title, year, path, ev_json in rows:
-        props = {"id": wid, "kind": kind, "title": title, "year": year}
-        work = b.entity("Work", wid, display_name("Work", props), kind, path)
-        b.fact(
-            ref,
-            "work",
-            title,
-            parse_evidence(ev_json),
-            work,
-            {"kind": kind, "number": number, "year": year},
-            documents=[path],
-        )
+        _work_fact(ctx, ref, wid, kind, title, year, path, ev_json, {"number": number})
         b.answer(title)
     if not b.answers:
         return b.build("no_answer", "no_matching_facts")
@@ -328,17 +338,7 @@ def profile_answer(ctx: Context) -> GraphResponse:
         kinds=[],
         limit=ctx.limit,
     ):
-        props = {"id": wid, "kind": kind, "title": title, "year": year}
-        work = b.entity("Work", wid, display_name("Work", props), kind, path)
-        b.fact(
-            ref,
-            "work",
-            title,
-            parse_evidence(ev_json),
-            work,
-            {"kind": kind, "year": year},
-            documents=[path],
-        )
+        _work_fact(ctx, ref, wid, kind, title, year, path, ev_json)
     for _pid, tid, title, path, ev_json in ctx.store.query(
         q.PERSON_TOPICS, ids=[person.id], include_unpublished=ctx.include_unpublished
     ):
