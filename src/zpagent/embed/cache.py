@@ -34,8 +34,21 @@ def _checksum(blob: bytes) -> str:
 
 
 class EmbeddingCache:
-    def __init__(self, path: Path | str) -> None:
+    """Read-write cache in the data dir, backed by read-only seed files.
+
+    Seeds are caches shipped with the package (``zpagent.embed.seed``): the
+    sample wiki's vectors, so that the demo and the test session build in
+    seconds. They are keyed the same way, so a changed model or chunk simply
+    misses and is computed.
+    """
+
+    def __init__(self, path: Path | str, seeds: list[Path] | None = None) -> None:
         self.path = Path(path)
+        self._seeds = [
+            sqlite3.connect(f"file:{seed}?mode=ro&immutable=1", uri=True)
+            for seed in (seeds or [])
+            if Path(seed).is_file()
+        ]
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -44,20 +57,16 @@ class EmbeddingCache:
 
     def close(self) -> None:
         self._db.close()
+        for seed in self._seeds:
+            seed.close()
 
     def get_many(self, fingerprint: str, keys: list[str], dim: int) -> dict[str, np.ndarray]:
-        found: dict[str, np.ndarray] = {}
-        for i in range(0, len(keys), 500):
-            batch = keys[i : i + 500]
-            marks = ",".join("?" * len(batch))
-            rows = self._db.execute(
-                f"SELECT key, dim, vector, checksum FROM embeddings "
-                f"WHERE fingerprint = ? AND key IN ({marks})",
-                [fingerprint, *batch],
-            )
-            for key, row_dim, blob, checksum in rows:
-                if row_dim == dim and len(blob) == 4 * dim and _checksum(blob) == checksum:
-                    found[key] = np.frombuffer(blob, dtype=np.float32)
+        found = _lookup(self._db, fingerprint, keys, dim)
+        for seed in self._seeds:
+            missing = [k for k in keys if k not in found]
+            if not missing:
+                break
+            found.update(_lookup(seed, fingerprint, missing, dim))
         return found
 
     def put_many(self, fingerprint: str, items: list[tuple[str, np.ndarray]]) -> None:
@@ -72,3 +81,22 @@ class EmbeddingCache:
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
+
+
+def _lookup(
+    db: sqlite3.Connection, fingerprint: str, keys: list[str], dim: int
+) -> dict[str, np.ndarray]:
+    """Vectors of ``keys`` in one cache file; rows failing their checksum are skipped."""
+    found: dict[str, np.ndarray] = {}
+    for i in range(0, len(keys), 500):
+        batch = keys[i : i + 500]
+        marks = ",".join("?" * len(batch))
+        rows = db.execute(
+            f"SELECT key, dim, vector, checksum FROM embeddings "
+            f"WHERE fingerprint = ? AND key IN ({marks})",
+            [fingerprint, *batch],
+        )
+        for key, row_dim, blob, checksum in rows:
+            if row_dim == dim and len(blob) == 4 * dim and _checksum(blob) == checksum:
+                found[key] = np.frombuffer(blob, dtype=np.float32)
+    return found

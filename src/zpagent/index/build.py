@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from zpagent.embed.base import Embedder
 from zpagent.embed.cache import EmbeddingCache
 from zpagent.embed.pipeline import EmbedStats, embed_all
+from zpagent.embed.seed import seed_caches
 from zpagent.embed.segment import embedding_header, segment_input
 from zpagent.index import datadir as dd
 from zpagent.index.schema import DDL, SCHEMA_VERSION
@@ -97,6 +98,8 @@ class BuildInputs:
     chunk_settings: ChunkSettings
     batch_size: int = 16
     extra_steps: list[tuple[str, ExtraStep]] = field(default_factory=list)
+    # Read-only caches shipped with the package (the sample wiki's vectors).
+    seed_caches: list[Path] = field(default_factory=seed_caches)
 
 
 def _write_documents(db: sqlite3.Connection, docs: list[Document]) -> dict[str, int]:
@@ -207,7 +210,7 @@ def build_generation(
     data = inputs.data.ensure()
     t = time.perf_counter()
     progress.start("embedding", len(seg_texts))
-    cache = EmbeddingCache(data.embedding_cache)
+    cache = EmbeddingCache(data.embedding_cache, seeds=inputs.seed_caches)
     try:
         vectors, stats = embed_all(
             embedder, cache, seg_texts, inputs.batch_size, progress=progress.advance
