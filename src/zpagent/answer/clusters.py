@@ -18,10 +18,10 @@ from itertools import combinations
 from typing import Any
 
 from zpagent.answer.evidence import Bundle
-from zpagent.graph import cypher as q
-from zpagent.graph.cues import YEAR
-from zpagent.graph.inflect import matches, typo_match
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
+from zpagent.graph.understand.cues import YEAR
+from zpagent.graph.understand.inflect import matches, typo_match
 from zpagent.lexical import tokens
 
 # Attributes of one person: a question asking one of these is about one subject.

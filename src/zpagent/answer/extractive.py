@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from zpagent.answer.evidence import Bundle
-from zpagent.graph.cues import YEAR
+from zpagent.graph.understand.cues import YEAR
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
 

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from zpagent.contract import SourceRegistry
-from zpagent.graph import cypher as q
 from zpagent.graph.contract import (
     Aggregation,
     Candidate,
@@ -25,8 +24,9 @@ from zpagent.graph.contract import (
     PathRelationship,
 )
 from zpagent.graph.model import Evidence
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
-from zpagent.graph.understand import ParsedQuestion
+from zpagent.graph.understand.parse import ParsedQuestion
 
 
 class ResponseBuilder:

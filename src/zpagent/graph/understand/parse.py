@@ -21,9 +21,9 @@ import re
 from dataclasses import dataclass, field
 
 from zpagent.errors import InvalidQuery
-from zpagent.graph import cues as cu
-from zpagent.graph.lexicon import Lexicon, PhraseEntry, word_keys
-from zpagent.graph.mentions import (
+from zpagent.graph.understand import cues as cu
+from zpagent.graph.understand.lexicon import Lexicon, PhraseEntry, word_keys
+from zpagent.graph.understand.mentions import (
     TOKEN,
     Mention,
     Token,

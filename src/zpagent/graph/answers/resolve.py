@@ -12,13 +12,13 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from zpagent.graph import cypher as q
+from zpagent.graph.answers.response import KIND_NAMES, ResponseBuilder
 from zpagent.graph.contract import Candidate
-from zpagent.graph.inflect import forms
-from zpagent.graph.lexicon import Lexicon, PersonEntry
-from zpagent.graph.mentions import Mention
-from zpagent.graph.response import KIND_NAMES, ResponseBuilder
-from zpagent.graph.understand import ParsedQuestion
+from zpagent.graph.store import cypher as q
+from zpagent.graph.understand.inflect import forms
+from zpagent.graph.understand.lexicon import Lexicon, PersonEntry
+from zpagent.graph.understand.mentions import Mention
+from zpagent.graph.understand.parse import ParsedQuestion
 from zpagent.ingest.text import fold
 
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import simplemma
 
-from zpagent.graph.inflect import forms, raw_forms
-from zpagent.graph.lexicon import NameIndex, PersonEntry, PhraseEntry
+from zpagent.graph.understand.inflect import forms, raw_forms
+from zpagent.graph.understand.lexicon import NameIndex, PersonEntry, PhraseEntry
 from zpagent.ingest.text import fold
 
 TOKEN = re.compile(r"\w+", re.UNICODE)
