@@ -20,6 +20,7 @@ from zpagent.graph.contract import (
     GraphFact,
     GraphPath,
     GraphResponse,
+    MatchedPerson,
     ParsedQuestionModel,
     PathRelationship,
 )
@@ -50,6 +51,7 @@ class ResponseBuilder:
         self.paths: list[GraphPath] = []
         self.documents: dict[str, GraphDocument] = {}
         self.candidates: list[Candidate] = []
+        self.matched: list[MatchedPerson] = []
         self.answers: list[str] = []
         self.aggregation: Aggregation | None = None
         self.truncation: list[str] = []
@@ -192,6 +194,7 @@ class ResponseBuilder:
             documents=list(self.documents.values()),
             aggregation=self.aggregation,
             candidates=self.candidates,
+            matched=list({m.id: m for m in self.matched}.values()),
         )
 
 

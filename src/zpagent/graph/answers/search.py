@@ -22,8 +22,9 @@ from zpagent.graph.contract import GraphResponse
 from zpagent.graph.store.base import GraphStore
 from zpagent.graph.store.serving import graph_store, served_index_version
 from zpagent.graph.understand.lexicon import load_lexicon
-from zpagent.graph.understand.parse import parse_question, validate_question
+from zpagent.graph.understand.parse import parse_question
 from zpagent.index.reader import Generation
+from zpagent.question import Question, analyze
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
@@ -32,7 +33,7 @@ EVIDENCE_LIMIT = 5
 
 def search_store(
     store: GraphStore,
-    query: str,
+    query: Question | str,
     *,
     index_version: dict[str, Any] | None,
     limit: int = DEFAULT_LIMIT,
@@ -40,10 +41,11 @@ def search_store(
     evidence_limit: int = EVIDENCE_LIMIT,
 ) -> GraphResponse:
     """Answer ``query`` from the graph in ``store``."""
+    question = analyze(query) if isinstance(query, str) else query
     limit = max(1, min(int(limit), MAX_LIMIT))
     lexicon = load_lexicon(store)
-    pq = parse_question(query, lexicon, include_unpublished)
-    builder = ResponseBuilder(store, pq.text, index_version, limit, evidence_limit)
+    pq = parse_question(question, lexicon, include_unpublished)
+    builder = ResponseBuilder(store, question.text, index_version, limit, evidence_limit)
     builder.question = pq
     ctx = Context(store, lexicon, pq, builder, limit, include_unpublished)
     handlers = {
@@ -59,7 +61,7 @@ def search_store(
 
 def graph_search(
     gen: Generation,
-    query: str,
+    query: Question | str,
     *,
     settings: Settings | None = None,
     limit: int = DEFAULT_LIMIT,
@@ -72,12 +74,12 @@ def graph_search(
     the store carries.
     """
     settings = settings or get_settings()
-    validate_question(query)
+    question = analyze(query) if isinstance(query, str) else query
     store = graph_store(gen, settings)
     index_version = served_index_version(store, gen, settings)
     return search_store(
         store,
-        query,
+        question,
         index_version=index_version,
         limit=limit,
         include_unpublished=include_unpublished,
