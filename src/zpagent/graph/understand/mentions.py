@@ -166,12 +166,16 @@ def _neighbours(tokens: list[Token], t: Token) -> list[Token]:
 
 
 def _name_like(token: Token, given: set[str] | frozenset[str]) -> bool:
-    """A word that names someone: a known given name, or a capitalized non-word."""
+    """A word that names someone: a known given name, or a capitalized word inside
+    the sentence ("Ružena", "Oskar" are also dictionary words, but not when
+    capitalized next to a surname); at the start of a sentence, a non-word."""
     if is_title_word(token.text) or token.folded.isdigit() or len(token.folded) < 2:
         return False
     if token.folded in given:
         return True
-    return token.capitalized and not token.text.isupper() and not is_common_word(token)
+    if not token.capitalized or token.text.isupper():
+        return False
+    return token.index > 0 or not is_common_word(token)
 
 
 def _prefer_exact(
