@@ -1450,7 +1450,10 @@ OTHER_GIVEN = {
     False: ["Karol", "Oskar", "Bohuslav", "Vincent", "Teodor", "Ferdinand"],
     True: ["Ružena", "Vlasta", "Bohdana", "Kamila", "Dagmar", "Eleonóra"],
 }
-OTHER_SURNAMES = {False: ["Zelený", "Benko", "Dlhý", "Hrebík"], True: ["Zelená", "Dlhá", "Hrebíková"]}
+OTHER_SURNAMES = {
+    False: ["Zelený", "Benko", "Dlhý", "Hrebík"],
+    True: ["Zelená", "Dlhá", "Hrebíková"],
+}
 # One template per question type about named persons: {n} nominative, {g} genitive,
 # {i} instrumental, {fa} "a" for a woman (past tense), {other} a real person (shared, path).
 WRONG_NAME_TEMPLATES = [
