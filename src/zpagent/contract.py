@@ -182,12 +182,24 @@ class RagResponse(Envelope):
 # --- answers ---------------------------------------------------------------------
 
 
+class MatchedPerson(BaseModel):
+    """Whom a name in the question was matched to: every answer names it."""
+
+    id: str
+    name: str = Field(description="The person's name as the wiki writes it.")
+    mention: str | None = Field(None, description="The name as written in the question.")
+    document_path: str | None = Field(None, description="The person's own page, if any.")
+    match: str = Field(description="full, typo or surname (a unique surname alone).")
+
+
 class VerifiedClaim(BaseModel):
     kind: str
-    value: str
+    value: str = Field(description="The value as the evidence writes it (never the model's).")
     sources: list[str]
     subject: str | None = None
+    subject_id: str | None = Field(None, description="The person the claim is about.")
     thesis_kind: str | None = None
+    evidence: str | None = Field(None, description="The source line the value was read from.")
 
 
 class ClaimFailure(BaseModel):
@@ -222,5 +234,10 @@ class AnswerResponse(Envelope):
         None, description="Set when the evidence was condensed: {applied, cached, tokens}."
     )
     candidates: list[dict[str, Any]] = Field(
-        default_factory=list, description="When ambiguous: who the question may mean."
+        default_factory=list,
+        description="When ambiguous: who the question may mean; for an unknown name, the "
+        "near misses (status `rejected`).",
+    )
+    matched: list[MatchedPerson] = Field(
+        default_factory=list, description="The persons the question's names were matched to."
     )

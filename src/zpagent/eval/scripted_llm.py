@@ -133,13 +133,13 @@ def _clean(value: str) -> str:
 
 def oracle_responder(body: dict[str, Any]) -> Step:
     """Claims for what the question asks, read from labelled lines of the best block."""
-    from zpagent.answer.gate import asked_attributes
     from zpagent.ingest.text import fold
+    from zpagent.question.analysis import asked_attributes
 
     messages = body.get("messages", [])
     prompt = messages[1]["content"] if len(messages) > 1 else ""
     question = prompt.rsplit("Otázka:", 1)[-1].split("\n", 1)[0].strip()
-    asked = asked_attributes(question) or {"thesis_title"}
+    asked = asked_attributes(fold(question)) or {"thesis_title"}
     q = fold(question)
     wanted_kind = next((k for w, k in _KIND_WORDS if w in q), None)
     found = []
