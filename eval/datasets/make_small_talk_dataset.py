@@ -33,24 +33,61 @@ DEV_SHARE = 0.6
 
 PHRASES = {
     "greeting": [
-        "Ahoj", "Ahojte", "Čau", "Čauko", "Nazdar", "Zdravím", "Dobrý deň", "Dobré ráno",
-        "Dobrý večer", "Servus", "Hello", "Hi", "Hey", "Good morning", "Good evening",
+        "Ahoj",
+        "Ahojte",
+        "Čau",
+        "Čauko",
+        "Nazdar",
+        "Zdravím",
+        "Dobrý deň",
+        "Dobré ráno",
+        "Dobrý večer",
+        "Servus",
+        "Hello",
+        "Hi",
+        "Hey",
+        "Good morning",
+        "Good evening",
     ],
     "wellbeing": [
-        "ako sa máš", "ako sa máte", "ako sa darí", "ako sa ti darí", "čo je nové",
-        "how are you", "how is it going",
+        "ako sa máš",
+        "ako sa máte",
+        "ako sa darí",
+        "ako sa ti darí",
+        "čo je nové",
+        "how are you",
+        "how is it going",
     ],
     "identity": [
-        "kto si", "kto ste", "čo si zač", "ako sa voláš", "si robot", "who are you",
+        "kto si",
+        "kto ste",
+        "čo si zač",
+        "ako sa voláš",
+        "si robot",
+        "who are you",
         "what are you",
     ],
     "capabilities": [
-        "čo vieš", "čo dokážeš", "čo vieš robiť", "s čím mi vieš pomôcť", "ako mi môžete pomôcť",
-        "what can you do", "how can you help me",
+        "čo vieš",
+        "čo dokážeš",
+        "čo vieš robiť",
+        "s čím mi vieš pomôcť",
+        "ako mi môžete pomôcť",
+        "what can you do",
+        "how can you help me",
     ],
     "thanks": [
-        "ďakujem", "ďakujem pekne", "ďakujem veľmi pekne", "vďaka", "díky", "ďakujem za pomoc",
-        "ďakujem za odpoveď", "thanks", "thank you", "thanks a lot", "thank you very much",
+        "ďakujem",
+        "ďakujem pekne",
+        "ďakujem veľmi pekne",
+        "vďaka",
+        "díky",
+        "ďakujem za pomoc",
+        "ďakujem za odpoveď",
+        "thanks",
+        "thank you",
+        "thanks a lot",
+        "thank you very much",
     ],
     "bye": ["dovidenia", "maj sa", "majte sa pekne", "zbohom", "bye", "goodbye", "see you"],
     "acknowledgement": ["ok", "super", "jasné", "rozumiem", "fajn", "great", "perfect"],
@@ -150,7 +187,9 @@ def real_questions(repo: Path, rng: random.Random) -> list[tuple[str, str, str]]
     out = [(f"plain-{key}", q, "plain") for key, q in queries]
     for key, q in rng.sample(queries, 30):
         greeting = rng.choice(PHRASES["greeting"])
-        out.append((f"greeting-first-{key}", f"{greeting}, {q[0].lower()}{q[1:]}", "greeting_first"))
+        out.append(
+            (f"greeting-first-{key}", f"{greeting}, {q[0].lower()}{q[1:]}", "greeting_first")
+        )
     for key, q in rng.sample(queries, 15):
         thanks = rng.choice(PHRASES["thanks"])
         out.append((f"thanks-after-{key}", f"{q} {thanks[0].upper()}{thanks[1:]}.", "thanks_after"))
