@@ -12,7 +12,8 @@ from zpagent.config import Settings
 from zpagent.workspace import Workspace
 
 eval_app = typer.Typer(
-    help="Evaluate retrieval, graph, robustness and answers.", no_args_is_help=True
+    help="Evaluate retrieval, graph, robustness, answers and the small-talk gate.",
+    no_args_is_help=True,
 )
 
 SplitOpt = Annotated[str, typer.Option("--split", help="dev | test | all")]
@@ -198,6 +199,25 @@ def answers(
     label = llm if llm != "configured" else ws.settings.answer_model or "configured"
     md = to_markdown(report, label)
     finish(report, md, out, f"answers-{llm}-{split}", json_output)
+
+
+@eval_app.command("small-talk")
+@handle_errors
+def small_talk(
+    split: SplitOpt = "dev",
+    strict_dataset: StrictOpt = False,
+    dataset: DatasetOpt = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """The question gate: small talk missed, real questions taken for small talk."""
+    from zpagent.eval.datasets import load_dataset
+    from zpagent.eval.small_talk import run_small_talk, to_markdown
+
+    split = _split(split)
+    ds = load_dataset(dataset or dataset_path("small_talk"), strict=strict_dataset)
+    report = run_small_talk(ds, split)
+    finish(report, to_markdown(report), out, f"small-talk-{split}", json_output)
 
 
 def register(app: typer.Typer) -> None:
