@@ -241,3 +241,6 @@ class AnswerResponse(Envelope):
     matched: list[MatchedPerson] = Field(
         default_factory=list, description="The persons the question's names were matched to."
     )
+    verification_ms: float | None = Field(
+        None, description="Time spent binding the model's claims to the evidence (all rounds)."
+    )

@@ -32,6 +32,7 @@ FIELDS = ENVELOPE_KEYS | {
     "condensed",
     "candidates",
     "matched",
+    "verification_ms",
 }
 
 

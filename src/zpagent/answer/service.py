@@ -17,6 +17,7 @@ nothing can be verified, the user gets an honest refusal.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from zpagent.answer import render
@@ -245,6 +246,7 @@ def _with_llm(
         {"role": "user", "content": user_message(question.core, context, notes)},
     ]
     failures: list[ClaimFailure] = []
+    verify_ms = 0.0
     verdict: Verdict | None = None
     claims: ClaimSet | None = None
     for attempt in (1, 2):
@@ -256,7 +258,9 @@ def _with_llm(
             verdict = None
             found = [Failure("malformed_json", None, "model nevrátil platný JSON s tvrdeniami")]
         else:
+            t0 = time.perf_counter()
             verdict = verify(claims, bundle)
+            verify_ms += (time.perf_counter() - t0) * 1000
             found = verdict.failures
         failures += [
             ClaimFailure(attempt=attempt, code=f.code, claim=f.claim, detail=f.detail)
@@ -274,6 +278,7 @@ def _with_llm(
         "repair_attempted": any(f.attempt == 2 for f in failures) or len(messages) > 2,
         "llm": usage,
         "condensed": condensed_info,
+        "verification_ms": round(verify_ms, 3),
     }
     if verdict is not None and not verdict.blocking and not verdict.empty:
         return _deliver(
