@@ -33,6 +33,11 @@ TruncationReason = Literal[
     "evidence_limit",
     "fact_limit",
     "path_limit",
+    # history tools: commits listed, pages per commit, bytes of git output, blamed lines
+    "commit_limit",
+    "file_limit",
+    "output_limit",
+    "line_limit",
 ]
 
 
