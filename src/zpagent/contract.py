@@ -79,6 +79,17 @@ class ErrorResponse(Envelope):
     )
 
 
+def validation_details(errors: list[Any]) -> list[ErrorDetail]:
+    """Where and what kind of each validation error, never the submitted values."""
+    details = []
+    for err in errors[:20]:
+        loc = [str(p) for p in err.get("loc", ())]
+        if err.get("type") == "extra_forbidden":
+            loc = loc[:-1]  # the unknown key itself is submitted input
+        details.append(ErrorDetail(loc=".".join(loc), type=err.get("type")))
+    return details
+
+
 def error_result(exc: BaseException) -> tuple[int, ErrorResponse]:
     """The one conversion from an exception to (HTTP status, error envelope).
 
