@@ -48,6 +48,9 @@ Nástroje / tools:
 - **search_wiki** (`POST /search`): hybridné vyhľadávanie úsekov stránok —
   ranked passages for a query.
 
+The same tools, the wiki's Git history and the pages as resources speak MCP
+(Streamable HTTP) at `/mcp`, with the same key.
+
 Every response is a contract v1 envelope: `status` (ok, no_answer, ambiguous,
 error), `reason`, numbered `sources`, `index_version`, `complete`,
 `truncated`, `truncation_reasons`.

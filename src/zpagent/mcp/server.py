@@ -135,6 +135,8 @@ def _tool_error(name: str, exc: BaseException) -> ErrorResponse:
     if isinstance(exc, ValidationError):
         _, body = error_result(InvalidRequest())
         body.details = validation_details(list(exc.errors()))
+        for detail in body.details:  # as "body.limit" over HTTP
+            detail.loc = f"arguments.{detail.loc}" if detail.loc else "arguments"
         return body
     if isinstance(exc, ZPAgentError):
         if exc.http_status >= 500:
