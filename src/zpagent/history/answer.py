@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zpagent.errors import WikiError
-from zpagent.graph.understand import validate_question
 from zpagent.history import render
 from zpagent.history.errors import HistoryUnavailable
 from zpagent.history.intent import HistoryIntent, is_history_question, parse_intent
@@ -23,6 +22,7 @@ from zpagent.history.model import Commit, CommitList
 from zpagent.history.resolve import PageRef, resolve_page
 from zpagent.history.service import WikiHistory
 from zpagent.index.reader import Generation
+from zpagent.question.analysis import validate as validate_question
 
 __all__ = ["CommitRef", "HistoryAnswer", "history_answer", "is_history_question"]
 

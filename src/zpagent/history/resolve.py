@@ -16,16 +16,17 @@ import re
 from dataclasses import dataclass, field
 
 from zpagent.config import Settings
-from zpagent.graph import cues as cu
-from zpagent.graph.lexicon import load_lexicon
-from zpagent.graph.mentions import find_names, tokenize, unknown_names
-from zpagent.graph.serving import graph_store
 from zpagent.graph.store.base import GraphUnavailable
+from zpagent.graph.store.serving import graph_store
+from zpagent.graph.understand.lexicon import load_lexicon
+from zpagent.graph.understand.mentions import find_names, unknown_names
 from zpagent.history.errors import HistoryError
 from zpagent.history.intent import is_cue_word
 from zpagent.history.validate import check_page_path
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import clean_inline, fold
+from zpagent.question import cues as cu
+from zpagent.question.tokens import tokenize
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +140,8 @@ def _by_person(gen: Generation, settings: Settings, question: str) -> PageMatch 
     ]
     mentions = find_names(tokens, free, lexicon.person_index, include_unpublished=False)
     for mention in mentions:
+        if mention.match == "unknown":  # a known surname beside another given name
+            return PageMatch("unknown", reason="unknown_person", name=mention.text)
         entries = [lexicon.person_by_id[i] for i in mention.candidates]
         pages = [
             PageRef(e.document_path, e.name, None)

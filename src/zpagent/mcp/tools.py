@@ -23,8 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from zpagent.api.models import AnswerRequest, QueryField, RagRequest, SearchRequest
 from zpagent.api.routes.graph import GraphRequest
 from zpagent.contract import AnswerResponse, Envelope, RagResponse, SearchResponse
+from zpagent.graph.answers.search import graph_search
 from zpagent.graph.contract import GraphResponse
-from zpagent.graph.search import graph_search
 from zpagent.history import contract as hc
 from zpagent.history.answer import history_answer, open_history
 from zpagent.mcp.answer_adapter import checked_answer
