@@ -132,6 +132,25 @@ def test_page_not_at_revision(tmp_path):
         WikiHistory(root, None, None).page_at("b.md", "HEAD~1")
 
 
+def test_versions_written_while_unpublished_stay_hidden(tmp_path):
+    root = tmp_path / "w"
+    root.mkdir()
+    (root / "a.md").write_text("---\npublished: false\n---\n# Draft\n\nTajné.\n")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "draft")
+    (root / "a.md").write_text("# Public\n\nVerejné.\n")
+    git(root, "commit", "-qam", "publish")
+    h = WikiHistory(root, None, None)
+    assert "Verejné." in h.page_at("a.md", "HEAD").content
+    with pytest.raises(UnknownPage):
+        h.page_at("a.md", "HEAD~1")
+    with pytest.raises(UnknownPage):
+        h.page_diff("a.md")  # its last change starts from the unpublished version
+    with pytest.raises(UnknownPage):
+        h.blame("a.md", revision="HEAD~1")
+
+
 def test_diff_of_the_last_change_names_sections(history, git_wiki):
     _, c = git_wiki
     diff = history.page_diff(HOLP)

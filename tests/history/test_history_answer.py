@@ -51,6 +51,7 @@ def test_history_questions_are_detected(question):
         "Ako sa menovala posledná práca Jána Holpa?",
         "Detekcia zmien v obraze pomocou neurónových sietí",
         "Aké témy majú spoločné Ján Holp a Petra Tóthová?",
+        "Ktorá práca na wiki sa venuje zmene klímy?",
     ],
 )
 def test_other_questions_are_not(question):

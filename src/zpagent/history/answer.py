@@ -16,7 +16,7 @@ from typing import Any
 
 from zpagent.errors import WikiError
 from zpagent.history import render
-from zpagent.history.errors import HistoryUnavailable
+from zpagent.history.errors import HistoryUnavailable, UnknownPage
 from zpagent.history.intent import HistoryIntent, is_history_question, parse_intent
 from zpagent.history.model import Commit, CommitList
 from zpagent.history.resolve import PageRef, resolve_page
@@ -26,6 +26,7 @@ from zpagent.question.analysis import validate as validate_question
 
 __all__ = ["CommitRef", "HistoryAnswer", "history_answer", "is_history_question"]
 
+NO_PAGE = "Takú stránku vo wiki nepoznám, preto o jej zmenách neviem nič povedať."
 AUTHOR_COMMITS = 100
 LIST_COMMITS = 15
 
@@ -115,14 +116,17 @@ def history_answer(
         return HistoryAnswer(
             "no_answer",
             match.reason,
-            "Takú stránku vo wiki nepoznám, preto o jej zmenách neviem nič povedať.",
+            NO_PAGE,
             intent.kind,
         )
     history = open_history(workspace, gen)
     page = match.page
     if page is None:
         return _wiki_answer(history, intent)
-    return _page_answer(history, intent, page)
+    try:
+        return _page_answer(history, intent, page)
+    except UnknownPage:  # indexed, but not a (published) page of the repository now
+        return HistoryAnswer("no_answer", "unknown_page", NO_PAGE, intent.kind)
 
 
 def _page_answer(history: WikiHistory, intent: HistoryIntent, page: PageRef) -> HistoryAnswer:

@@ -288,5 +288,7 @@ def answer_response(
             PageCandidate(document_path=p.document_path, title=p.title, source_url=p.source_url)
             for p in a.candidates
         ],
-        **_truncation(a.truncation_reasons),
+        truncated=bool(a.truncation_reasons),
+        truncation_reasons=list(dict.fromkeys(a.truncation_reasons)),
+        complete=not a.truncation_reasons if a.status == "ok" else None,
     )

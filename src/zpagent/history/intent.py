@@ -30,7 +30,8 @@ CHANGE_NOUN = re.compile(
     r"\b(?:zmen[aeyu]?|zmien|zmenach|zmenami|uprav[aeyu]?|uprav|upravach|histori\w*|revizi\w*"
     r"|verzi\w*|commit\w*|changes?|history|revisions?|edits?)\b"
 )
-PAGE_WORD = re.compile(r"\b(?:strank\w*|stranok|wiki\w*|pages?|clan\w*)\b")
+PAGE_WORD = re.compile(r"\b(?:strank\w*|stranok|pages?|clan\w*)\b")
+WIKI_WORD = re.compile(r"\bwiki\w*\b")
 LAST_WORD = re.compile(r"\b(?:naposledy|naposled|posledn\w*|last|latest|recent\w*)\b")
 WHO_WORD = re.compile(r"\b(?:kto|who|koho|ktori|autor\w*)\b")
 HISTORY_WORD = re.compile(r"\b(?:histori\w*|history|vsetky zmeny|zoznam zmien)\b")
@@ -69,11 +70,13 @@ def is_history_question(question: str) -> bool:
     f = fold(question or "")
     verb, noun = bool(CHANGE_VERB.search(f)), bool(CHANGE_NOUN.search(f))
     page = bool(PAGE_WORD.search(f))
+    # "wiki" with a change verb only: "Čo sa zmenilo vo wiki?", not "wiki o zmene klímy".
     return bool(
         (page and (verb or noun))
+        or (verb and WIKI_WORD.search(f))
         or (verb and (LAST_WORD.search(f) or WHO_WORD.search(f) or _date(f, _now())))
         or RECENT_PHRASE.search(f)
-        or (HISTORY_WORD.search(f) and (page or noun))
+        or (HISTORY_WORD.search(f) and (page or noun or WIKI_WORD.search(f)))
     )
 
 
@@ -93,7 +96,7 @@ def is_cue_word(folded_word: str) -> bool:
     """A history cue word ("zmenila", "stránke", "naposledy"): never part of a name."""
     return any(
         p.fullmatch(folded_word)
-        for p in (CHANGE_VERB, CHANGE_NOUN, PAGE_WORD, LAST_WORD, WHO_WORD, HISTORY_WORD)
+        for p in (CHANGE_VERB, CHANGE_NOUN, PAGE_WORD, WIKI_WORD, LAST_WORD, WHO_WORD, HISTORY_WORD)
     )
 
 

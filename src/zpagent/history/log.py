@@ -109,12 +109,14 @@ def recent_changes(
         entries = parse_log(out.stdout, complete=not out.truncated)
         if out.truncated and "output_limit" not in reasons:
             reasons.append("output_limit")
-        for commit, raw in entries:
-            changes = _page_changes(repo, raw)
-            pairs = [
-                (c.path, f"{commit.sha}^" if letter == "D" else commit.sha) for c, letter in changes
-            ]
-            shown = visibility.visible(pairs)
+        batch_changes = [(commit, _page_changes(repo, raw)) for commit, raw in entries]
+        # One visibility check per batch (two cat-file calls), not per commit.
+        shown = visibility.visible(
+            (c.path, f"{commit.sha}^" if letter == "D" else commit.sha)
+            for commit, changes in batch_changes
+            for c, letter in changes
+        )
+        for commit, changes in batch_changes:
             kept = [c for c, _ in changes if c.path in shown]
             if not kept:
                 continue

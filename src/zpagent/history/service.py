@@ -16,7 +16,7 @@ from zpagent.history.errors import HistoryUnavailable, UnknownPage
 from zpagent.history.git import GitRepo
 from zpagent.history.log import page_history, recent_changes
 from zpagent.history.model import Blame, CommitList, PageDiff, PageVersion
-from zpagent.history.pages import PageCatalog, Visibility, is_published, read_blobs
+from zpagent.history.pages import PageCatalog, Visibility, is_published
 from zpagent.history.validate import check_page_path
 from zpagent.index.reader import Generation
 
@@ -36,8 +36,8 @@ class WikiHistory:
     def require_page(self, page: str) -> str:
         """The validated path of a page that exists now and may be shown."""
         page = check_page_path(page)
-        exists = read_blobs(self.repo, [f"{self.head}:{self.repo.repo_path(page)}"])[0]
-        if exists is None or not self.visibility.is_visible(page):
+        # Without a fallback revision, visible means: a published page at HEAD.
+        if not self.visibility.is_visible(page):
             raise UnknownPage("no such page, or it is not published")
         return page
 
