@@ -75,7 +75,7 @@ def test_last_change_and_what_changed(ask, git_wiki):
     _, c = git_wiki
     a = ask("Kedy sa naposledy zmenila stránka Jána Holpa a čo sa zmenilo?")
     assert (a.status, a.kind, a.document_path) == ("ok", "last_change", HOLP)
-    assert [s.sha for s in a.sources] == [c["c6"]]
+    assert [s.commit for s in a.sources] == [c["c6"]]
     src = a.sources[0]
     assert src.source_id == "S1" and src.author == "Daniel Hládek"
     assert src.message == "Zmena vedúceho; zmazaná stará téma"
@@ -93,24 +93,24 @@ def test_who_changed_a_page(ask, git_wiki):
     a = ask("Kto upravil stránku Márie Novákovej?")
     assert (a.status, a.kind, a.document_path) == ("ok", "authors", NOVAKOVA)
     assert "Daniel Hládek — 2 zmeny" in a.answer
-    assert [s.sha for s in a.sources] == [c["c4"]]  # each author's last change
+    assert [s.commit for s in a.sources] == [c["c4"]]  # each author's last change
 
 
 def test_changes_since_a_date(ask, git_wiki):
     _, c = git_wiki
     a = ask("Čo sa zmenilo na stránke Jána Holpa od 1. 10. 2026?")
     assert a.kind == "since"
-    assert [s.sha for s in a.sources] == [c["c6"], c["c5"], c["c3"]]
+    assert [s.commit for s in a.sources] == [c["c6"], c["c5"], c["c3"]]
     none = ask("Čo sa zmenilo na stránke Márie Novákovej od 1. 11. 2026?")
     assert none.status == "ok" and "nezmenila" in none.answer
-    assert [s.sha for s in none.sources] == [c["c4"]]  # the last change before
+    assert [s.commit for s in none.sources] == [c["c4"]]  # the last change before
 
 
 def test_history_of_a_renamed_page_by_title(ask, git_wiki):
     _, c = git_wiki
     a = ask("História stránky Zuzana Malá")
     assert (a.status, a.kind, a.document_path) == ("ok", "history", ZUZANA)
-    assert [s.sha for s in a.sources] == [c["c2"], c["c1"]]
+    assert [s.commit for s in a.sources] == [c["c2"], c["c1"]]
     assert f"„Premenovaná stránka Zuzany“ (premenovaná z {OLD_ZUZANA})" in a.answer
     by_path = ask(f"História stránky {ZUZANA}")
     assert by_path.document_path == ZUZANA
@@ -120,7 +120,7 @@ def test_whole_wiki_changes(ask, git_wiki):
     _, c = git_wiki
     a = ask("Aké sú posledné zmeny vo wiki?")
     assert a.status == "ok" and a.document_path is None
-    assert a.sources[0].sha == c["c6"]
+    assert a.sources[0].commit == c["c6"]
     assert "Tajná" not in a.answer and "Kováč" not in a.answer  # hidden page, hidden commit
     empty = ask("Čo sa zmenilo vo wiki od 1. 1. 2027?")
     assert (empty.status, empty.reason) == ("no_answer", "no_matching_commits")

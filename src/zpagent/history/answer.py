@@ -16,6 +16,12 @@ from typing import Any
 
 from zpagent.errors import WikiError
 from zpagent.history import render
+from zpagent.history.contract import (
+    CommitSource,
+    CommitSources,
+    HistoryAnswerResponse,
+    PageCandidate,
+)
 from zpagent.history.errors import HistoryUnavailable, UnknownPage
 from zpagent.history.intent import HistoryIntent, is_history_question, parse_intent
 from zpagent.history.model import Commit, CommitList
@@ -24,25 +30,11 @@ from zpagent.history.service import WikiHistory
 from zpagent.index.reader import Generation
 from zpagent.question.analysis import validate as validate_question
 
-__all__ = ["CommitRef", "HistoryAnswer", "history_answer", "is_history_question"]
+__all__ = ["HistoryAnswer", "answer_response", "history_answer", "is_history_question"]
 
 NO_PAGE = "Takú stránku vo wiki nepoznám, preto o jej zmenách neviem nič povedať."
 AUTHOR_COMMITS = 100
 LIST_COMMITS = 15
-
-
-@dataclass(frozen=True)
-class CommitRef:
-    """A commit cited by an answer (``source_id`` as in the text: ``[S1]``)."""
-
-    source_id: str
-    sha: str
-    date: str
-    author: str
-    message: str
-    document_path: str
-    source_url: str | None
-    title: str | None
 
 
 @dataclass
@@ -51,7 +43,7 @@ class HistoryAnswer:
     reason: str | None
     answer: str
     kind: str  # last_change | authors | since | history
-    sources: list[CommitRef] = field(default_factory=list)
+    sources: list[CommitSource] = field(default_factory=list)  # the commits cited, S1..Sn
     document_path: str | None = None  # None: the question is about the whole wiki
     candidates: list[PageRef] = field(default_factory=list)
     head: str | None = None
@@ -59,28 +51,15 @@ class HistoryAnswer:
 
 
 class _Citations:
+    """``cite(commit)`` -> ``[S1]``: numbers the commits an answer cites."""
+
     def __init__(self, history: WikiHistory, page: str | None) -> None:
-        self.history = history
         self.page = page
-        self.refs: dict[str, CommitRef] = {}
+        self.registry = CommitSources(history.catalog)
 
     def __call__(self, commit: Commit) -> str:
-        ref = self.refs.get(commit.sha)
-        if ref is None:
-            page = self.page or (commit.changes[0].path if commit.changes else "")
-            cat = self.history.catalog
-            ref = CommitRef(
-                f"S{len(self.refs) + 1}",
-                commit.sha,
-                commit.date,
-                commit.author,
-                commit.message,
-                page,
-                cat.url(page),
-                cat.title(page),
-            )
-            self.refs[commit.sha] = ref
-        return f"[{ref.source_id}]"
+        page = self.page or (commit.changes[0].path if commit.changes else "")
+        return f"[{self.registry.add(commit, page)}]"
 
 
 def open_history(workspace: Any, gen: Generation | None) -> WikiHistory:
@@ -207,8 +186,32 @@ def _answer(
         None,
         text,
         intent.kind,
-        sources=list(cite.refs.values()),
+        sources=cite.registry.sources(),
         document_path=path,
         head=history.head,
         truncation_reasons=list(reasons),
+    )
+
+
+def answer_response(
+    a: HistoryAnswer, question: str, index_version: dict | None
+) -> HistoryAnswerResponse:
+    """The contract envelope of a history answer (MCP's ``history_question``)."""
+    return HistoryAnswerResponse(
+        status=a.status,  # type: ignore[arg-type]
+        reason=a.reason,
+        sources=a.sources,
+        index_version=index_version,
+        head=a.head,
+        question=question,
+        answer=a.answer,
+        kind=a.kind,  # type: ignore[arg-type]
+        document_path=a.document_path,
+        candidates=[
+            PageCandidate(document_path=p.document_path, title=p.title, source_url=p.source_url)
+            for p in a.candidates
+        ],
+        truncated=bool(a.truncation_reasons),
+        truncation_reasons=list(dict.fromkeys(a.truncation_reasons)),
+        complete=not a.truncation_reasons if a.status == "ok" else None,
     )

@@ -12,7 +12,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from zpagent.contract import Envelope, Source
-from zpagent.history.answer import HistoryAnswer
 from zpagent.history.model import Blame, Commit, CommitList, PageChange, PageDiff, PageVersion
 from zpagent.history.pages import PageCatalog
 
@@ -256,39 +255,4 @@ def blame_response(
         last_change=ids.get(b.last_change.sha) if b.last_change else None,
         lines=[BlameLineItem(line=ln.line, text=ln.text, source_id=ids[ln.sha]) for ln in b.lines],
         **_truncation(b.truncated_reasons),
-    )
-
-
-def answer_response(
-    a: HistoryAnswer, question: str, index_version: dict | None
-) -> HistoryAnswerResponse:
-    return HistoryAnswerResponse(
-        status=a.status,  # type: ignore[arg-type]
-        reason=a.reason,
-        sources=[
-            CommitSource(
-                source_id=r.source_id,
-                document_path=r.document_path,
-                source_url=r.source_url,
-                title=r.title,
-                commit=r.sha,
-                date=r.date,
-                author=r.author,
-                message=r.message,
-            )
-            for r in a.sources
-        ],
-        index_version=index_version,
-        head=a.head,
-        question=question,
-        answer=a.answer,
-        kind=a.kind,  # type: ignore[arg-type]
-        document_path=a.document_path,
-        candidates=[
-            PageCandidate(document_path=p.document_path, title=p.title, source_url=p.source_url)
-            for p in a.candidates
-        ],
-        truncated=bool(a.truncation_reasons),
-        truncation_reasons=list(dict.fromkeys(a.truncation_reasons)),
-        complete=not a.truncation_reasons if a.status == "ok" else None,
     )

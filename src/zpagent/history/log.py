@@ -164,14 +164,3 @@ def page_history(
         commits = commits[:limit]
         reasons.append("commit_limit")
     return CommitList(commits, reasons, head, page)
-
-
-def path_chain(history: CommitList, page: str) -> list[str]:
-    """Every name the page had, newest first (from a history that followed renames)."""
-    names = [page]
-    for commit in history.commits:
-        for change in commit.changes:
-            for name in (change.path, change.previous_path):
-                if name and name not in names:
-                    names.append(name)
-    return names

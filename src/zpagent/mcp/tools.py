@@ -26,7 +26,7 @@ from zpagent.contract import AnswerResponse, Envelope, RagResponse, SearchRespon
 from zpagent.graph.answers.search import graph_search
 from zpagent.graph.contract import GraphResponse
 from zpagent.history import contract as hc
-from zpagent.history.answer import history_answer, open_history
+from zpagent.history.answer import answer_response, history_answer, open_history
 from zpagent.mcp.answer_adapter import checked_answer
 from zpagent.mcp.backend import Backend
 from zpagent.mcp.text import envelope_text
@@ -215,7 +215,7 @@ def _page_blame(b: Backend, a: Any) -> Envelope:
 def _history_question(b: Backend, a: Any) -> Envelope:
     with b.generation() as gen:
         result = history_answer(b.workspace, gen, a.question)
-        return hc.answer_response(result, a.question, gen.index_version)
+        return answer_response(result, a.question, gen.index_version)
 
 
 SPECS = [
