@@ -33,6 +33,11 @@ TruncationReason = Literal[
     "evidence_limit",
     "fact_limit",
     "path_limit",
+    # history tools: commits listed, pages per commit, bytes of git output, blamed lines
+    "commit_limit",
+    "file_limit",
+    "output_limit",
+    "line_limit",
 ]
 
 
@@ -72,6 +77,17 @@ class ErrorResponse(Envelope):
     details: list[ErrorDetail] | None = Field(
         None, description="For invalid_request: where and what, never the submitted values."
     )
+
+
+def validation_details(errors: list[Any]) -> list[ErrorDetail]:
+    """Where and what kind of each validation error, never the submitted values."""
+    details = []
+    for err in errors[:20]:
+        loc = [str(p) for p in err.get("loc", ())]
+        if err.get("type") == "extra_forbidden":
+            loc = loc[:-1]  # the unknown key itself is submitted input
+        details.append(ErrorDetail(loc=".".join(loc), type=err.get("type")))
+    return details
 
 
 def error_result(exc: BaseException) -> tuple[int, ErrorResponse]:

@@ -358,6 +358,10 @@ from zpagent.cli import graph_cmd  # noqa: E402 - registered after the core comm
 
 graph_cmd.register(app)
 
+from zpagent.cli import mcp_cmd  # noqa: E402 - registered after the core commands
+
+mcp_cmd.register(app)
+
 
 def _demo_call(ws: Workspace, gen, tool: str, q: str):
     if tool == "search":
