@@ -75,6 +75,11 @@ class Settings(BaseSettings):
     sync_api_key: SecretStr | None = Field(
         None, description="API key for the sync endpoints (>= 32 chars, distinct)."
     )
+    unpublished_api_key: SecretStr | None = Field(
+        None,
+        description="Optional key (>= 32 chars, distinct) that authenticates the tool endpoints "
+        "and alone may set `include_unpublished`; unset: hidden pages stay hidden over HTTP.",
+    )
     webhook_secret: SecretStr | None = Field(
         None, description="HMAC-SHA256 secret of the Gitea webhook (>= 32 chars, distinct)."
     )

@@ -17,6 +17,7 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from zpagent import __version__
 from zpagent.api.errors import install_error_handlers
+from zpagent.api.openapi import install_specs
 from zpagent.api.routes import answer as answer_routes
 from zpagent.api.routes import chat as chat_routes
 from zpagent.api.routes import graph as graph_routes
@@ -147,6 +148,7 @@ def create_app(
     app.include_router(sync_routes.router)
     app.include_router(graph_routes.router)
     graph_routes.register_probes(app, settings)
+    install_specs(app)
     mcp_endpoint = mount_mcp(app)
     return app
 

@@ -86,3 +86,7 @@ ERROR_RESPONSES = {
     500: {"model": ErrorResponse, "description": "internal_error"},
     503: {"model": ErrorResponse, "description": "retrieval_unavailable"},
 }
+# Tool endpoints also refuse include_unpublished without the UNPUBLISHED_API_KEY.
+TOOL_ERROR_RESPONSES = ERROR_RESPONSES | {
+    403: {"model": ErrorResponse, "description": "unpublished_not_allowed"}
+}

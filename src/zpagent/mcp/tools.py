@@ -33,6 +33,7 @@ from zpagent.mcp.text import envelope_text
 from zpagent.rag.build import rag as run_rag
 from zpagent.search.hybrid import search as run_search
 from zpagent.search.response import search_response
+from zpagent.tool_payload import tool_payload
 
 READ_ONLY = ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
@@ -317,7 +318,7 @@ SPECS = [
 def envelope_result(env: Envelope, error: bool = False) -> CallToolResult:
     return CallToolResult(
         content=[TextContent(type="text", text=envelope_text(env))],
-        structured_content=env.model_dump(mode="json"),
+        structured_content=tool_payload(env),
         is_error=error,
     )
 

@@ -7,7 +7,8 @@
    subsection also brings its top-level section's first chunk; leads are
    linked to the primary and not counted against ``max_per_document``.
 3. Evidence blocks tagged with their source id, each chunk once, the page's
-   author labelled as such so that it is not mistaken for the subject.
+   author labelled as such so that it is not mistaken for the subject;
+   consecutive blocks of one page share its header lines.
 4. The whole JSON payload must fit ``RAG_LLM_MAX_TOKENS``: the lowest-ranked
    evidence is dropped first; if anything is dropped the response says
    ``complete=false, truncated=true`` with reason ``llm_context_budget``.
@@ -95,11 +96,15 @@ def _authors(gen: Generation, doc_ids: set[int]) -> dict[int, list[str]]:
     return {r[0]: json.loads(r[1]) for r in rows}
 
 
-def _block(source_id: str, hit: Hit, authors: list[str]) -> str:
-    lines = [f"[{source_id}] {hit.source_title or '(stránka bez názvu)'}"]
-    lines.append(f"Stránka: {hit.document_path}")
-    if authors:
-        lines.append(f"Autor stránky (nie osoba, o ktorej stránka je): {', '.join(authors)}")
+def _block(source_id: str, hit: Hit, authors: list[str], header: bool = True) -> str:
+    """One evidence block; ``header=False`` continues the previous block's page
+    (a section lead and its primary) without repeating the page's lines."""
+    lines = []
+    if header:
+        lines.append(f"[{source_id}] {hit.source_title or '(stránka bez názvu)'}")
+        lines.append(f"Stránka: {hit.document_path}")
+        if authors:
+            lines.append(f"Autor stránky (nie osoba, o ktorej stránka je): {', '.join(authors)}")
     if hit.heading_path:
         lines.append("Sekcia: " + " > ".join(hit.heading_path))
     lines.append("Text:")
@@ -148,11 +153,13 @@ def rag(
         registry = SourceRegistry()
         blocks, evidence = [], []
         per_source: dict[str, dict[str, list[str]]] = {}
+        previous = None
         for group in kept:
             for p in group:
                 sid = registry.add(p.hit.document_path, p.hit.source_url, p.hit.source_title)
                 page_authors = authors.get(p.hit.document_id, [])
-                blocks.append(_block(sid, p.hit, page_authors))
+                blocks.append(_block(sid, p.hit, page_authors, header=sid != previous))
+                previous = sid
                 entry = per_source.setdefault(sid, {"authors": page_authors, "texts": []})
                 heading = " > ".join(p.hit.heading_path)
                 entry["texts"].append(f"Sekcia: {heading}\n{p.hit.text}" if heading else p.hit.text)

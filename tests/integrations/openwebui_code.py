@@ -1,0 +1,344 @@
+"""Open WebUI's own code, imported from its released wheel, for integration tests.
+
+``.ci/run`` installs the wheel without its dependencies::
+
+    pip install --no-deps --target .openwebui open-webui==0.12.4
+
+Open WebUI's application needs a database, Redis and about 150 packages; the
+functions these tests run (the tool-server spec conversion and executor, the
+function loader, the pipe runner, the task-reply parsers) need none of that.
+A meta-path finder loads the modules in ``REAL`` from the wheel unchanged and
+hands out every other ``open_webui.*`` module, and the few third-party
+modules they import at the top that are not installed here, as a hollow stub:
+the attributes listed in ``_stub_attributes`` carry Open WebUI's defaults, an
+in-memory function table or an event recorder; any other attribute is a
+placeholder (awaiting one fails, so code under test cannot silently depend
+on it).
+
+Tests skip with a reason when the wheel is missing, and fail instead when
+``ZPAGENT_REQUIRE_OPENWEBUI=1`` (CI), like the Neo4j tests.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import logging
+import os
+import sys
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+REPO = Path(__file__).resolve().parents[2]
+OPENWEBUI_VERSION = "0.12.4"
+INSTALL_HINT = f"pip install --no-deps --target .openwebui open-webui=={OPENWEBUI_VERSION}"
+
+# Read at import: the session's autouse fixture clears ZPAGENT_* variables per test.
+REQUIRE_OPENWEBUI = os.environ.get("ZPAGENT_REQUIRE_OPENWEBUI") == "1"
+INSTALL_DIR = Path(os.environ.get("ZPAGENT_OPENWEBUI_DIR") or REPO / ".openwebui")
+
+# Open WebUI modules executed as released.
+REAL = (
+    "open_webui.constants",
+    "open_webui.utils.chat_id",
+    "open_webui.utils.json_codec",
+    "open_webui.utils.misc",
+    "open_webui.utils.headers",
+    "open_webui.utils.task",
+    "open_webui.utils.plugin",
+    "open_webui.utils.tools",
+    "open_webui.functions",
+)
+# Third-party modules imported at the top of REAL modules but not needed by
+# the functions under test; stubbed only when they are not installed.
+OPTIONAL_THIRD_PARTY = ("langchain_core", "mimeparse", "engineio", "orjson", "jwt")
+
+
+def missing_reason() -> str | None:
+    """Why Open WebUI's code cannot be imported here, or None."""
+    dist = INSTALL_DIR / f"open_webui-{OPENWEBUI_VERSION}.dist-info"
+    if not (INSTALL_DIR / "open_webui" / "functions.py").is_file() or not dist.is_dir():
+        return f"Open WebUI {OPENWEBUI_VERSION} is not installed in {INSTALL_DIR}: {INSTALL_HINT}"
+    return None
+
+
+class Hollow:
+    """A placeholder for anything a stubbed module exports."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, key: str) -> Hollow:
+        if key.startswith("__"):
+            raise AttributeError(key)
+        return Hollow(f"{self._name}.{key}")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Hollow:
+        return Hollow(f"{self._name}()")
+
+    def __iter__(self):
+        return iter(())
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"<hollow {self._name}>"
+
+
+class StubModule(types.ModuleType):
+    def __getattr__(self, key: str) -> Any:
+        if key.startswith("__"):
+            raise AttributeError(key)
+        return Hollow(f"{self.__name__}.{key}")
+
+
+# --- what the stubs carry ------------------------------------------------------------
+
+
+class UserModel(BaseModel):
+    """The fields of Open WebUI's ``UserModel`` that the code under test reads."""
+
+    id: str
+    name: str
+    email: str
+    role: str = "user"
+
+
+@dataclass
+class StoredFunction:
+    id: str
+    content: str
+    type: str = "pipe"
+    name: str = ""
+    is_active: bool = True
+    created_at: int = 0
+    valves: dict[str, Any] = field(default_factory=dict)
+
+
+class FunctionTable:
+    """Open WebUI's ``functions`` table in memory: what the admin saved."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, StoredFunction] = {}
+
+    def save(self, function_id: str, content: str, valves: dict[str, Any] | None = None) -> None:
+        self.rows[function_id] = StoredFunction(function_id, content, valves=dict(valves or {}))
+
+    async def get_function_by_id(self, function_id: str) -> StoredFunction | None:
+        return self.rows.get(function_id)
+
+    async def get_function_valves_by_id(self, function_id: str) -> dict[str, Any] | None:
+        row = self.rows.get(function_id)
+        return dict(row.valves) if row else None
+
+    async def get_functions_by_type(self, type: str, active_only: bool = False) -> list:
+        rows = self.rows.values()
+        return [r for r in rows if r.type == type and (r.is_active or not active_only)]
+
+    async def update_function_by_id(self, function_id: str, updated: dict[str, Any]) -> None:
+        row = self.rows.get(function_id)
+        if row is not None:
+            for key, value in updated.items():
+                setattr(row, key, value)
+
+    async def get_user_valves_by_id_and_user_id(self, function_id: str, user_id: str) -> dict:
+        return {}
+
+
+class EventLog:
+    """What ``__event_emitter__`` received, per message (Open WebUI's socket layer)."""
+
+    def __init__(self) -> None:
+        self.by_message: dict[str, list[dict[str, Any]]] = {}
+
+    def of(self, message_id: str) -> list[dict[str, Any]]:
+        return self.by_message.get(message_id, [])
+
+    async def get_event_emitter(self, request_info: dict[str, Any], update_db: bool = True):
+        events = self.by_message.setdefault(request_info["message_id"], [])
+
+        async def __event_emitter__(event_data: dict[str, Any]) -> None:
+            events.append(json.loads(json.dumps(event_data)))  # what the socket would carry
+
+        return __event_emitter__
+
+    async def get_event_call(self, request_info: dict[str, Any]):
+        async def __event_caller__(event_data: dict[str, Any]) -> dict[str, Any]:
+            return {"error": "no browser session in tests"}
+
+        return __event_caller__
+
+
+class ConfigTable:
+    """Open WebUI's persistent config (``Config.get``), e.g. the admin's tool servers
+    under ``tool_server.connections``."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Any] = {}
+
+    async def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+
+async def _none(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+async def _no_groups(*args: Any, **kwargs: Any) -> list:
+    return []
+
+
+async def _granted(*args: Any, **kwargs: Any) -> bool:
+    """Access control is Open WebUI's business; these tests use an admin's view."""
+    return True
+
+
+ENV_DEFAULTS: dict[str, Any] = {
+    # open_webui/env.py defaults (0.12.4) for every name the REAL modules import.
+    "ENABLE_TOOL_SERVERS": True,
+    "ENABLE_TOOLS": True,
+    "ENABLE_FUNCTIONS": True,
+    "AIOHTTP_CLIENT_TIMEOUT": 300,
+    "AIOHTTP_CLIENT_TIMEOUT_TOOL_SERVER": 300,
+    "AIOHTTP_CLIENT_TIMEOUT_TOOL_SERVER_DATA": 10,
+    "AIOHTTP_CLIENT_SESSION_SSL": True,
+    "AIOHTTP_CLIENT_SESSION_TOOL_SERVER_SSL": True,
+    "AIOHTTP_CLIENT_ALLOW_REDIRECTS": False,
+    "ENABLE_FORWARD_USER_INFO_HEADERS": False,
+    "FORWARD_SESSION_INFO_HEADER_CHAT_ID": "X-OpenWebUI-Chat-Id",
+    "FORWARD_SESSION_INFO_HEADER_MESSAGE_ID": "X-OpenWebUI-Message-Id",
+    "REDIS_KEY_PREFIX": "open-webui",
+    "BYPASS_MODEL_ACCESS_CONTROL": False,
+    "GLOBAL_LOG_LEVEL": "WARNING",
+    "CHAT_STREAM_RESPONSE_CHUNK_MAX_BUFFER_SIZE": None,
+    "PIP_OPTIONS": [],
+    "PIP_PACKAGE_INDEX_OPTIONS": [],
+    # Deviations: no orjson here, and the loader must not pip-install into the
+    # test environment (the pipe's only requirement, httpx, is installed).
+    "ENABLE_ORJSON": False,
+    "ENABLE_PIP_INSTALL_FRONTMATTER_REQUIREMENTS": False,
+    "OFFLINE_MODE": True,
+}
+
+
+def _stub_attributes(
+    functions: FunctionTable, events: EventLog, config: ConfigTable
+) -> dict[str, dict[str, Any]]:
+    return {
+        "open_webui.env": ENV_DEFAULTS,
+        "open_webui.models.config": {"Config": config},
+        "open_webui.models.groups": {
+            "Groups": types.SimpleNamespace(get_groups_by_member_id=_no_groups)
+        },
+        "open_webui.utils.access_control": {"has_connection_access": _granted},
+        "open_webui.config": {"BYPASS_ADMIN_ACCESS_CONTROL": False},
+        "open_webui.models.users": {"UserModel": UserModel},
+        "open_webui.models.functions": {"Functions": functions, "FunctionModel": StoredFunction},
+        "open_webui.models.models": {"Models": types.SimpleNamespace(get_model_by_id=_none)},
+        "open_webui.socket.main": {
+            "get_event_emitter": events.get_event_emitter,
+            "get_event_call": events.get_event_call,
+        },
+        "open_webui.utils.oauth": {"get_system_oauth_token": _none},
+        "engineio": {"json": json},
+    }
+
+
+class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    def __init__(self, root: Path, attributes: dict[str, dict[str, Any]]) -> None:
+        self.root = root
+        self.attributes = attributes
+        self.stub_third_party = {
+            name for name in OPTIONAL_THIRD_PARTY if importlib.util.find_spec(name) is None
+        }
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None):
+        if name in REAL:
+            return importlib.util.spec_from_file_location(
+                name, self.root / (name.replace(".", "/") + ".py")
+            )
+        top = name.split(".", 1)[0]
+        if top == "open_webui" or top in self.stub_third_party:
+            return importlib.machinery.ModuleSpec(name, self, is_package=True)
+        return None
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
+        module = StubModule(spec.name)
+        module.__path__ = []
+        module.__dict__.update(self.attributes.get(spec.name, {}))
+        return module
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def _root_logging_kept():
+    """``open_webui.functions`` calls ``logging.basicConfig`` at import; undo it."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        yield
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+
+
+@dataclass
+class OpenWebUI:
+    """Handles on the imported modules and on the state behind their stubs."""
+
+    tools: types.ModuleType  # open_webui.utils.tools
+    functions: types.ModuleType  # open_webui.functions
+    plugin: types.ModuleType  # open_webui.utils.plugin
+    task: types.ModuleType  # open_webui.utils.task
+    constants: types.ModuleType  # open_webui.constants
+    function_table: FunctionTable
+    events: EventLog
+    config: ConfigTable
+
+    def config_text(self, name: str) -> str:
+        """A string constant of ``open_webui/config.py`` (e.g. a default prompt
+        template), read from the wheel's source without importing it."""
+        tree = ast.parse((INSTALL_DIR / "open_webui" / "config.py").read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in node.targets
+            ):
+                return ast.literal_eval(node.value)
+        raise KeyError(name)
+
+
+_loaded: OpenWebUI | None = None
+
+
+def load() -> OpenWebUI:
+    """Import Open WebUI's modules once per process (call only when installed)."""
+    global _loaded
+    if _loaded is None:
+        functions, events, config = FunctionTable(), EventLog(), ConfigTable()
+        stubs = _stub_attributes(functions, events, config)
+        sys.meta_path.insert(0, _Finder(INSTALL_DIR, stubs))
+        with _root_logging_kept():
+            modules = {name: importlib.import_module(name) for name in REAL}
+        _loaded = OpenWebUI(
+            tools=modules["open_webui.utils.tools"],
+            functions=modules["open_webui.functions"],
+            plugin=modules["open_webui.utils.plugin"],
+            task=modules["open_webui.utils.task"],
+            constants=modules["open_webui.constants"],
+            function_table=functions,
+            events=events,
+            config=config,
+        )
+    return _loaded
