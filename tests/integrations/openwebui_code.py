@@ -10,10 +10,11 @@ function loader, the pipe runner, the task-reply parsers) need none of that.
 A meta-path finder loads the modules in ``REAL`` from the wheel unchanged and
 hands out every other ``open_webui.*`` module, and the few third-party
 modules they import at the top that are not installed here, as a hollow stub:
-the attributes listed in ``_stub_attributes`` carry Open WebUI's defaults, an
-in-memory function table or an event recorder; any other attribute is a
+the attributes listed in ``_stub_attributes`` carry Open WebUI's defaults or
+in-memory tables (functions, chats, config); any other attribute is a
 placeholder (awaiting one fails, so code under test cannot silently depend
-on it).
+on it). The Socket.IO server is replaced by a recorder after import, so Open
+WebUI's own event emitter runs and what it sends and stores can be read.
 
 Tests skip with a reason when the wheel is missing, and fail instead when
 ``ZPAGENT_REQUIRE_OPENWEBUI=1`` (CI), like the Neo4j tests.
@@ -56,11 +57,36 @@ REAL = (
     "open_webui.utils.task",
     "open_webui.utils.plugin",
     "open_webui.utils.tools",
+    "open_webui.socket.main",
     "open_webui.functions",
+    "open_webui.utils.filter",
+    "open_webui.utils.response",
+    "open_webui.utils.model_ids",
+    "open_webui.utils.session_pool",
+    "open_webui.utils.middleware",
+    "open_webui.routers.openai",
 )
 # Third-party modules imported at the top of REAL modules but not needed by
 # the functions under test; stubbed only when they are not installed.
-OPTIONAL_THIRD_PARTY = ("langchain_core", "mimeparse", "engineio", "orjson", "jwt")
+OPTIONAL_THIRD_PARTY = (
+    "langchain_core",
+    "mimeparse",
+    "engineio",
+    "orjson",
+    "jwt",
+    "pycrdt",
+    "socketio",
+    "redis",
+    "aiocache",
+    "aiofiles",
+    "sqlalchemy",
+    "starlette_compress",
+    "PIL",
+    "tiktoken",
+    "bs4",
+    "requests",
+    "markdown",
+)
 
 
 def missing_reason() -> str | None:
@@ -87,6 +113,9 @@ class Hollow:
 
     def __iter__(self):
         return iter(())
+
+    def __mro_entries__(self, bases: tuple) -> tuple:
+        return (object,)  # a stubbed base class: an empty one
 
     def __bool__(self) -> bool:
         return False
@@ -154,29 +183,66 @@ class FunctionTable:
     async def get_user_valves_by_id_and_user_id(self, function_id: str, user_id: str) -> dict:
         return {}
 
+    async def get_active_filter_ids(self) -> list[str]:
+        return [r.id for r in self.rows.values() if r.type == "filter" and r.is_active]
 
-class EventLog:
-    """What ``__event_emitter__`` received, per message (Open WebUI's socket layer)."""
+    async def get_functions_by_ids(self, ids: list[str]) -> list:
+        return [self.rows[i] for i in ids if i in self.rows]
+
+    async def get_function_valves_by_ids(self, ids: list[str]) -> dict[str, dict]:
+        return {i: dict(self.rows[i].valves) for i in ids if i in self.rows}
+
+
+class Socket:
+    """Stands in for the Socket.IO server (``open_webui.socket.main.sio``): what
+    Open WebUI's real event emitter pushes to the browser."""
 
     def __init__(self) -> None:
-        self.by_message: dict[str, list[dict[str, Any]]] = {}
+        self.emitted: list[dict[str, Any]] = []
+
+    async def emit(self, event: str, data: dict[str, Any], room: str | None = None, **kw: Any):
+        self.emitted.append({"event": event, "data": json.loads(json.dumps(data)), "room": room})
 
     def of(self, message_id: str) -> list[dict[str, Any]]:
-        return self.by_message.get(message_id, [])
+        """The events a message's author received (``events`` to ``user:<id>``)."""
+        return [
+            e["data"]["data"]
+            for e in self.emitted
+            if e["event"] == "events"
+            and e["data"].get("message_id") == message_id
+            and not e["data"].get("shared")
+        ]
 
-    async def get_event_emitter(self, request_info: dict[str, Any], update_db: bool = True):
-        events = self.by_message.setdefault(request_info["message_id"], [])
 
-        async def __event_emitter__(event_data: dict[str, Any]) -> None:
-            events.append(json.loads(json.dumps(event_data)))  # what the socket would carry
+class ChatTable:
+    """Open WebUI's stored chat messages (``Chats``), only what the emitter writes."""
 
-        return __event_emitter__
+    def __init__(self) -> None:
+        self.messages: dict[tuple[str, str], dict[str, Any]] = {}
 
-    async def get_event_call(self, request_info: dict[str, Any]):
-        async def __event_caller__(event_data: dict[str, Any]) -> dict[str, Any]:
-            return {"error": "no browser session in tests"}
+    def message(self, chat_id: str, message_id: str) -> dict[str, Any]:
+        return self.messages.setdefault((chat_id, message_id), {})
 
-        return __event_caller__
+    async def add_message_status_to_chat_by_id_and_message_id(self, chat_id, message_id, status):
+        self.message(chat_id, message_id).setdefault("statusHistory", []).append(status)
+
+    async def get_message_by_id_and_message_id(self, chat_id, message_id):
+        return self.messages.get((chat_id, message_id))
+
+    async def get_message_metadata(self, chat_id, message_id, key):
+        return self.message(chat_id, message_id).get(key)
+
+    async def upsert_message_to_chat_by_id_and_message_id(self, chat_id, message_id, fields, **kw):
+        self.message(chat_id, message_id).update(json.loads(json.dumps(fields)))
+
+    async def get_chat_title_by_id(self, chat_id: str) -> str:
+        return "Nový chat"
+
+    async def get_chat_folder_id(self, chat_id: str, user_id: str | None = None) -> None:
+        return None
+
+    async def get_messages_map_by_chat_id(self, chat_id: str) -> dict | None:
+        return None  # no history kept here: Open WebUI then skips its background tasks
 
 
 class ConfigTable:
@@ -189,13 +255,32 @@ class ConfigTable:
     async def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
 
+    async def get_many(self, *keys: str) -> dict[str, Any]:
+        return {k: self.values.get(k) for k in keys}
+
+    async def upsert(self, values: dict[str, Any]) -> None:
+        self.values.update(values)
+
 
 async def _none(*args: Any, **kwargs: Any) -> None:
     return None
 
 
+async def _zero(*args: Any, **kwargs: Any) -> int:
+    return 0
+
+
 async def _no_groups(*args: Any, **kwargs: Any) -> list:
     return []
+
+
+def _dependency() -> None:
+    """A FastAPI dependency of a route we never serve (Open WebUI's auth, DB session)."""
+
+
+def _not_cached(*args: Any, **kwargs: Any):
+    """``aiocache.cached`` when aiocache is not installed: no cache."""
+    return lambda function: function
 
 
 async def _granted(*args: Any, **kwargs: Any) -> bool:
@@ -228,11 +313,27 @@ ENV_DEFAULTS: dict[str, Any] = {
     "ENABLE_ORJSON": False,
     "ENABLE_PIP_INSTALL_FRONTMATTER_REQUIREMENTS": False,
     "OFFLINE_MODE": True,
+    # The socket layer without Redis (WEBSOCKET_MANAGER unset).
+    "WEBSOCKET_MANAGER": "",
+    "ENABLE_WEBSOCKET_SUPPORT": True,
+    "WEBSOCKET_HEARTBEAT_INTERVAL": None,
+    "WEBSOCKET_EVENT_CALLER_TIMEOUT": None,
+    "WEBSOCKET_REDIS_LOCK_TIMEOUT": 60,
+    # The chat response path (middleware, OpenAI router, aiohttp session pool).
+    "CHAT_RESPONSE_STREAM_DELTA_CHUNK_SIZE": 1,
+    "ENABLE_API_OUTLET_FILTERS": True,
+    "AIOHTTP_CLIENT_STREAM_IDLE_TIMEOUT": None,
+    "AIOHTTP_POOL_CONNECTIONS": None,
+    "AIOHTTP_POOL_CONNECTIONS_PER_HOST": None,
+    "AIOHTTP_POOL_DNS_TTL": 300,
+    "MODELS_CACHE_TTL": 1,
+    "AIOHTTP_CLIENT_TIMEOUT_MODEL_LIST": 10,
+    "ENABLE_OPENAI_API_PASSTHROUGH": False,
 }
 
 
 def _stub_attributes(
-    functions: FunctionTable, events: EventLog, config: ConfigTable
+    functions: FunctionTable, chats: ChatTable, config: ConfigTable
 ) -> dict[str, dict[str, Any]]:
     return {
         "open_webui.env": ENV_DEFAULTS,
@@ -240,14 +341,27 @@ def _stub_attributes(
         "open_webui.models.groups": {
             "Groups": types.SimpleNamespace(get_groups_by_member_id=_no_groups)
         },
-        "open_webui.utils.access_control": {"has_connection_access": _granted},
+        "open_webui.utils.access_control": {
+            "has_connection_access": _granted,
+            "check_model_access": _none,
+        },
         "open_webui.config": {"BYPASS_ADMIN_ACCESS_CONTROL": False},
         "open_webui.models.users": {"UserModel": UserModel},
         "open_webui.models.functions": {"Functions": functions, "FunctionModel": StoredFunction},
         "open_webui.models.models": {"Models": types.SimpleNamespace(get_model_by_id=_none)},
-        "open_webui.socket.main": {
-            "get_event_emitter": events.get_event_emitter,
-            "get_event_call": events.get_event_call,
+        "open_webui.models.chats": {"Chats": chats},
+        "open_webui.events": {
+            "publish_event": _none,
+            "publish_model_provider_request_failed": _none,
+        },
+        "open_webui.utils.auth": {"get_verified_user": _dependency, "get_admin_user": _dependency},
+        "open_webui.internal.db": {"get_async_session": _dependency},
+        "aiocache": {"cached": _not_cached},
+        # Snapshots of a streaming reply for a browser that reconnects: none kept here.
+        "open_webui.tasks": {
+            "save_response_stream": _zero,
+            "append_response_stream": _none,
+            "clear_response_stream": _none,
         },
         "open_webui.utils.oauth": {"get_system_oauth_token": _none},
         "engineio": {"json": json},
@@ -299,12 +413,16 @@ class OpenWebUI:
     """Handles on the imported modules and on the state behind their stubs."""
 
     tools: types.ModuleType  # open_webui.utils.tools
+    middleware: types.ModuleType  # open_webui.utils.middleware
+    openai: types.ModuleType  # open_webui.routers.openai
+    session_pool: types.ModuleType  # open_webui.utils.session_pool
     functions: types.ModuleType  # open_webui.functions
     plugin: types.ModuleType  # open_webui.utils.plugin
     task: types.ModuleType  # open_webui.utils.task
     constants: types.ModuleType  # open_webui.constants
+    socket: Socket  # what the real event emitter sent to the browser
+    chats: ChatTable  # what it stored in the chat (status history, sources)
     function_table: FunctionTable
-    events: EventLog
     config: ConfigTable
 
     def config_text(self, name: str) -> str:
@@ -326,19 +444,25 @@ def load() -> OpenWebUI:
     """Import Open WebUI's modules once per process (call only when installed)."""
     global _loaded
     if _loaded is None:
-        functions, events, config = FunctionTable(), EventLog(), ConfigTable()
-        stubs = _stub_attributes(functions, events, config)
+        functions, chats, config = FunctionTable(), ChatTable(), ConfigTable()
+        stubs = _stub_attributes(functions, chats, config)
         sys.meta_path.insert(0, _Finder(INSTALL_DIR, stubs))
         with _root_logging_kept():
             modules = {name: importlib.import_module(name) for name in REAL}
+        socket = Socket()
+        modules["open_webui.socket.main"].sio = socket
         _loaded = OpenWebUI(
             tools=modules["open_webui.utils.tools"],
+            middleware=modules["open_webui.utils.middleware"],
+            openai=modules["open_webui.routers.openai"],
+            session_pool=modules["open_webui.utils.session_pool"],
             functions=modules["open_webui.functions"],
             plugin=modules["open_webui.utils.plugin"],
             task=modules["open_webui.utils.task"],
             constants=modules["open_webui.constants"],
+            socket=socket,
+            chats=chats,
             function_table=functions,
-            events=events,
             config=config,
         )
     return _loaded

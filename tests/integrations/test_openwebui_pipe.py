@@ -3,8 +3,10 @@
 The pipe's file is stored as an admin saves a function; Open WebUI's
 ``get_function_models`` lists it, ``generate_function_chat_completion`` loads
 it (``load_function_module_by_id``: exec of the file's text), applies the
-stored Valves and streams what it yields, passing the ``__event_emitter__``,
-``__task__`` and ``__task_body__`` it would pass in a chat. The backend is a
+stored Valves and streams what it yields, passing the ``__event_emitter__``
+(its own, from ``socket.main.get_event_emitter``), ``__task__`` and
+``__task_body__`` it would pass in a chat; the chat middleware
+(``process_chat_response``) turns the stream into the stored message. The backend is a
 real ``zpagent serve``; background tasks go to a recording server instead,
 which must see nothing.
 """
@@ -48,8 +50,8 @@ def install(openwebui, url: str, key: str = SEARCH_KEY, **valves: Any) -> str:
 
 
 class Reply:
-    def __init__(self, content: str, chunks: list[dict], events: list[dict]) -> None:
-        self.content, self.chunks, self.events = content, chunks, events
+    def __init__(self, content: str, stored: dict, events: list[dict]) -> None:
+        self.content, self.stored, self.events = content, stored, events
 
     @property
     def statuses(self) -> list[dict]:
@@ -70,31 +72,38 @@ def chat(
     task_body: dict | None = None,
     message_id: str = "m1",
 ) -> Reply:
-    """One request as Open WebUI's chat sends it to a pipe model."""
+    """One request as Open WebUI's chat sends it to a pipe model. A streamed reply
+    goes through the chat middleware (``process_chat_response``), which stores it."""
     metadata = {"user_id": USER.id, "chat_id": "c1", "message_id": message_id, "session_id": "s1"}
     if task is not None:  # background tasks carry no message or session (routers/tasks.py)
         metadata = {"chat_id": "c1", "task": task, "task_body": task_body}
     form = {"model": model, "stream": stream, "messages": messages, "metadata": metadata}
     request = types.SimpleNamespace(
-        app=types.SimpleNamespace(state=types.SimpleNamespace()), state=types.SimpleNamespace()
+        app=types.SimpleNamespace(state=types.SimpleNamespace(redis=None)),
+        state=types.SimpleNamespace(),
     )
 
-    async def run() -> tuple[str, list[dict]]:
-        res = await openwebui.functions.generate_function_chat_completion(request, form, USER)
+    async def run() -> str:
+        res = await openwebui.functions.generate_function_chat_completion(request, dict(form), USER)
         if not stream:
-            return res["choices"][0]["message"]["content"], [res]
-        chunks = []
-        async for raw in res.body_iterator:
-            for line in str(raw).splitlines():
-                if line.startswith("data:") and line[5:].strip() != "[DONE]":
-                    chunks.append(json.loads(line[5:]))
-        text = "".join(
-            c["choices"][0]["delta"].get("content") or "" for c in chunks if c.get("choices")
+            return res["choices"][0]["message"]["content"]
+        pipe_model = {"id": model, "pipe": {"type": "pipe"}}
+        ctx = await openwebui.middleware.build_chat_response_context(
+            request, form, USER, pipe_model, metadata, {}, []
         )
-        return text, chunks
+        await openwebui.middleware.process_chat_response(res, ctx)
+        stored = openwebui.chats.message("c1", message_id)
+        return "".join(
+            part["text"]
+            for item in stored.get("output", [])
+            if item["type"] == "message"
+            for part in item["content"]
+        )
 
-    content, chunks = asyncio.run(run())
-    return Reply(content, chunks, list(openwebui.events.of(message_id)))
+    content = asyncio.run(run())
+    return Reply(
+        content, openwebui.chats.message("c1", message_id), openwebui.socket.of(message_id)
+    )
 
 
 def test_open_webui_lists_one_model_with_the_four_valves(openwebui, server):
@@ -127,7 +136,7 @@ def test_a_streamed_answer_with_progress_and_citation_chips(openwebui, server):
     model = install(openwebui, server.url)
     reply = chat(openwebui, model, [{"role": "user", "content": Q_TITLE}], message_id="m-title")
     assert HOLP_MASTER in reply.content and "[S1]" in reply.content
-    assert reply.chunks[-1]["choices"][0]["finish_reason"] == "stop"
+    assert reply.stored["done"] is True
     # Progress: ours first, the backend's lines, then one final status marked done.
     descriptions = [s["description"] for s in reply.statuses]
     assert descriptions[0] == "Pýtam sa ZP Agenta…"
@@ -141,6 +150,9 @@ def test_a_streamed_answer_with_progress_and_citation_chips(openwebui, server):
     assert first["document"] and all(isinstance(d, str) for d in first["document"])
     assert first["metadata"][0]["source"] == HOLP_URL
     assert any(HOLP_MASTER in d for s in reply.sources for d in s["document"])
+    # What Open WebUI stored with the message: the chips and the status lines.
+    assert reply.stored["sources"] == reply.sources
+    assert reply.stored["statusHistory"] == reply.statuses
 
 
 def test_a_follow_up_is_answered_about_the_person_asked_before(openwebui, server):
