@@ -49,9 +49,12 @@ Nástroje / tools:
   počty) — exact structured answers and counts with cited facts.
 - **search_wiki** (`POST /search`): hybridné vyhľadávanie úsekov stránok —
   ranked passages for a query.
+- **answer_question** (`POST /answer`): overená odpoveď — a checked answer to
+  show as is.
 
 The same tools, the wiki's Git history and the pages as resources speak MCP
-(Streamable HTTP) at `/mcp`, with the same key.
+(Streamable HTTP) at `/mcp`, with the same key. Operations (health, sync,
+webhook) are described in `/openapi-ops.json`.
 
 Every response is a contract v1 envelope: `status` (ok, no_answer, ambiguous,
 error), `reason`, numbered `sources`, `index_version`, `complete`,
