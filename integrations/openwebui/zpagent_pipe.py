@@ -27,8 +27,7 @@ from pydantic import BaseModel, Field
 
 MODELS = ("zpagent", "zpagent-rag", "zpagent-graph")
 MAX_MESSAGES = 50
-TITLE_WORDS = 6
-TITLE_CHARS = 60
+TITLE_CHARS = 50
 
 UNAVAILABLE = "ZP Agent je momentálne nedostupný. Skúste to, prosím, neskôr."
 REFUSED_KEY = "ZP Agent odmietol prístup: skontrolujte BACKEND_API_KEY vo Valves."
@@ -69,13 +68,17 @@ def conversation(messages: list[dict[str, Any]] | None) -> list[dict[str, str]]:
 
 
 def short_title(messages: list[dict[str, Any]] | None) -> str:
-    """The chat's first question, cut to a few words (no quotes: Open WebUI's
-    title parser turns them into JSON quotes)."""
+    """The chat's first question in whole words, at most TITLE_CHARS (no quotes:
+    Open WebUI's title parser turns them into JSON quotes)."""
     first = next((t["content"] for t in conversation(messages) if t["role"] == "user"), "")
     for mark in "'‘’`\"„“”«»":
         first = first.replace(mark, "")
-    words = first.split()[:TITLE_WORDS]
-    return " ".join(words)[:TITLE_CHARS].rstrip(" ?!.,:;") or "ZP Agent"
+    title = ""
+    for word in first.split():
+        if len(title) + len(word) + 1 > TITLE_CHARS:
+            break
+        title = f"{title} {word}".strip()
+    return title.rstrip(" ?!.,:;") or first[:TITLE_CHARS].strip() or "ZP Agent"
 
 
 def task_reply(task: str, task_body: dict[str, Any] | None) -> str:

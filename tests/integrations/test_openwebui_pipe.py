@@ -224,7 +224,7 @@ def test_background_tasks_never_reach_the_backend(openwebui, task):
     if task == "title_generation":
         # As Open WebUI reads it (middleware and frontend): the JSON object in the reply.
         title = json.loads(reply.content[reply.content.find("{") : reply.content.rfind("}") + 1])
-        assert title == {"title": "Aký názov diplomovej práce má Ján"}
+        assert title == {"title": "Aký názov diplomovej práce má Ján Holp, prosím"}
     elif task == "follow_up_generation":
         assert json.loads(reply.content) == {"follow_ups": []}
         assert openwebui.task.parse_follow_ups(reply.content) == []
