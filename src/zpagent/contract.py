@@ -156,8 +156,10 @@ class EvidenceItem(BaseModel):
     chunk_id: str
     document_path: str
     heading_path: list[str]
-    role: Literal["primary", "section_lead"] = Field(
-        description="`primary`: retrieved; `section_lead`: the start of a primary's section."
+    role: Literal["primary", "section_lead", "page_facts"] = Field(
+        description="`primary`: retrieved; `section_lead`: the start of a primary's section; "
+        "`page_facts`: the lines of a person's page stating their theses (title, supervisor, "
+        "year)."
     )
     expands: str | None = Field(None, description="chunk_id of the primary it was added for.")
     rank: int = Field(description="Rank of the primary this evidence belongs to.")

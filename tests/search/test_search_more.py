@@ -138,46 +138,45 @@ def test_vector_search_ranks_a_chunk_by_its_best_segment_and_returns_it_once(gen
 # --------------------------------------------------------------------------
 # FTS strategies and their weight in fusion
 
-FULL = 1.0
 
-
-def expected_fused(hit) -> float:
-    fused = 0.0
-    if hit.fts_rank is not None:
-        weight = 0.5 if hit.fts_strategy == "any_term" else FULL
-        fused += weight / (60 + hit.fts_rank)
-    if hit.vector_rank is not None:
-        fused += 1.0 / (60 + hit.vector_rank)
+def expected_fused(hit, top_bm25: float) -> float:
+    """hybrid.py's docstring: relevance + a BM25 share + the lexical anchor."""
+    fused = hit.relevance
+    if hit.fts_score is not None:
+        fused += hybrid.BM25_WEIGHT * hit.fts_score / top_bm25
     if hit.anchored:
-        fused += 1.0 / 61
-    return round(fused, 6)
+        fused += hybrid.ANCHOR_WEIGHT
+    return fused
 
 
 def test_fusion_constants_are_the_documented_ones():
-    # Half weight for any_term, k=60, one anchor vote (hybrid.py's docstring).
-    assert (hybrid.ANY_TERM_WEIGHT, hybrid.RRF_K, hybrid.ANCHOR_WEIGHT) == (0.5, 60, 1.0)
+    assert (hybrid.BM25_WEIGHT, hybrid.ANCHOR_WEIGHT, hybrid.SEMANTIC_WEIGHT) == (0.1, 0.3, 20.0)
 
 
 @pytest.mark.parametrize("mode", ["fts", "hybrid"])
-def test_any_term_hits_vote_with_half_weight(gen, emb, mode):
-    out = search(gen, emb, "kvantová kryptografia", mode=mode, limit=10)
+def test_any_term_hits_rank_by_their_coverage(gen, emb, mode):
+    out = search(gen, emb, "kvantová kryptografia", mode=mode, limit=10, gate=False)
     by_path = {h.document_path: h for h in out.hits}
     assert out.hits[0].document_path == QUANTUM
     assert by_path[QUANTUM].fts_strategy == "all_terms"
+    assert by_path[QUANTUM].fts_coverage == 1.0
     assert by_path[CIPHERS].fts_strategy == "any_term"  # "kryptografia" only
-    strategies = {h.fts_strategy for h in out.hits}
+    assert 0 < by_path[CIPHERS].fts_coverage < 1
+    strategies = {h.fts_strategy for h in out.hits} - {None}  # None: a vector-only hit
     assert strategies == {"all_terms", "any_term"}
     # Every any_term hit is ranked after the all_terms hit in FTS.
     assert all(
         h.fts_rank > by_path[QUANTUM].fts_rank for h in out.hits if h.fts_strategy == "any_term"
     )
+    top_bm25 = max(h.fts_score for h in out.hits if h.fts_score is not None)
     for h in out.hits:
-        assert h.fused == pytest.approx(expected_fused(h), abs=2e-6), h.document_path
+        assert h.fused == pytest.approx(expected_fused(h, top_bm25), abs=1e-3), h.document_path
+        lexical = h.fts_coverage or 0.0
+        semantic = hybrid.SEMANTIC_WEIGHT * max(h.vector_margin or 0.0, 0.0)
+        expected = lexical + (semantic if mode == "hybrid" else 0.0)
+        assert h.relevance == pytest.approx(expected, abs=1e-3)
         if mode == "hybrid":
             assert h.vector_rank is not None
-    ciphers = by_path[CIPHERS]
-    fts_part = ciphers.fused - (1.0 / (60 + ciphers.vector_rank) if mode == "hybrid" else 0.0)
-    assert fts_part == pytest.approx(0.5 / (60 + ciphers.fts_rank), abs=2e-6)
 
 
 def test_prefix_terms_when_a_term_matches_only_by_its_stem(gen, emb):
@@ -186,7 +185,8 @@ def test_prefix_terms_when_a_term_matches_only_by_its_stem(gen, emb):
     hit = out.hits[0]
     assert hit.fts_strategy == "prefix_terms"
     assert hit.fts_coverage == 1.0
-    assert hit.fused == pytest.approx(1.0 / 61, abs=1e-6)  # full weight, unlike any_term
+    # full coverage, unlike any_term, and the only (so the top) BM25 score
+    assert hit.fused == pytest.approx(1.0 + hybrid.BM25_WEIGHT, abs=1e-6)
     assert "Vrštiakovi" in hit.text and "Vrštiak " not in hit.text
     # The inflected form as written matches exactly.
     exact = search(gen, emb, "Vrštiakovi", mode="fts")

@@ -200,5 +200,36 @@ def answers(
     finish(report, md, out, f"answers-{llm}-{split}", json_output)
 
 
+@eval_app.command("known-item")
+@handle_errors
+def known_item(
+    wiki: WikiOpt = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the generated queries.")] = 0,
+    split: SplitOpt = "all",
+    name: Annotated[
+        str | None, typer.Option("--name", help="Corpus name in the report (default: wiki folder).")
+    ] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option("--data", help="Data dir of the evaluated index (default data/eval-NAME)."),
+    ] = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """Title and sentence queries generated from any wiki: fts, vector, hybrid and bm25s."""
+    from zpagent.demo import sample_wiki_path
+    from zpagent.eval.known_item import evaluate_known_items, to_markdown
+
+    split = _split(split)
+    wiki_path = wiki or sample_wiki_path()
+    name = name or wiki_path.resolve().name
+    ws, _ = eval_workspace(data or Path("data") / f"eval-{name}", wiki_path)
+    splits = ("dev", "test") if split == "all" else (split,)
+    with ws.open_current() as gen:
+        report = evaluate_known_items(gen, ws.embedder, seed=seed, splits=splits, name=name)
+    md = to_markdown(report)
+    finish(report, md, out, f"known-item-{name}", json_output)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(eval_app, name="eval")

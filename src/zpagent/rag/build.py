@@ -6,11 +6,17 @@
    2021" and the title line usually live there), and a primary in a
    subsection also brings its top-level section's first chunk; leads are
    linked to the primary and not counted against ``max_per_document``.
-3. Evidence blocks tagged with their source id, each chunk once, the page's
+   A section starts in the chunk that holds its heading, even when a short
+   section shares a chunk with the page's lead.
+3. Page facts: a hit on a person's page brings the chunks that state that
+   person's theses (title, supervisor, year; ``page_facts.py``), whatever
+   chunk matched: a question about a supervisor often matches a meeting log.
+4. Evidence blocks tagged with their source id, each chunk once, the page's
    author labelled as such so that it is not mistaken for the subject.
-4. The whole JSON payload must fit ``RAG_LLM_MAX_TOKENS``: the lowest-ranked
-   evidence is dropped first; if anything is dropped the response says
-   ``complete=false, truncated=true`` with reason ``llm_context_budget``.
+5. The whole JSON payload must fit ``RAG_LLM_MAX_TOKENS``: the lowest-ranked
+   evidence is dropped first (added chunks before their primary); if
+   anything is dropped the response says ``complete=false,
+   truncated=true`` with reason ``llm_context_budget``.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from zpagent.embed.base import Embedder
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
 from zpagent.ingest.tokens import TokenCounter
+from zpagent.rag.page_facts import MAX_FACT_CHUNKS, fact_chunks
 from zpagent.rag.prompts import ANSWER_FORMAT, INSTRUCTIONS
 from zpagent.search.hybrid import Hit, fetch_hits, search
 
@@ -48,30 +55,39 @@ def _outer_prefix(hit: Hit) -> list[str] | None:
     return path[:depth] if len(path) > depth else None
 
 
-def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, list[Hit]]:
-    """Lead chunks of each primary, outermost first, by primary rowid.
+def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, list[tuple[Hit, str]]]:
+    """Added chunks of each primary (lead chunks, outermost first, then page facts).
 
     A primary that does not start its section brings that section's first
     chunk; one in a subsection (a meeting note under "Diplomová práca
-    2022") also brings the first chunk of its top-level section, where the
-    thesis title, kind, year and supervisor are written.
+    2022") also brings the chunk where its top-level section starts, where
+    the thesis title, kind, year and supervisor are written. A primary on a
+    person's page brings the chunks of that person's facts.
     """
     if not hits:
         return {}
     docs = sorted({h.document_id for h in hits})
     rows = gen.db().execute(
-        f"SELECT id, document_id, ordinal, heading_path FROM chunks "
+        f"SELECT id, document_id, ordinal, heading_path, headings, chunk_id FROM chunks "
         f"WHERE document_id IN ({','.join('?' * len(docs))}) ORDER BY document_id, ordinal",
         docs,
     )
     rowid_of: dict[tuple[int, int], int] = {}
+    rowid_by_chunk: dict[str, int] = {}
     first: dict[tuple[int, tuple[str, ...]], int] = {}  # (page, heading prefix) -> ordinal
-    for rowid, doc, ordinal, heading_json in rows:
+    for rowid, doc, ordinal, heading_json, headings_json, chunk_id in rows:
         rowid_of[(doc, ordinal)] = rowid
+        rowid_by_chunk[chunk_id] = rowid
         path = json.loads(heading_json)
         for depth in (1, 2):
             first.setdefault((doc, tuple(path[:depth])), ordinal)
-    wanted: dict[int, list[int]] = {}
+            # A section whose heading sits inside this chunk (a short section
+            # merged with the previous one) starts here, not in the next chunk.
+            if len(path) >= depth - 1:
+                for heading in json.loads(headings_json):
+                    first.setdefault((doc, (*path[: depth - 1], heading)), ordinal)
+    facts = fact_chunks(gen)
+    wanted: dict[int, list[tuple[int, str]]] = {}
     for h in hits:
         ordinals = []
         prefix = _outer_prefix(h)
@@ -80,11 +96,19 @@ def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, list[Hit]]:
             ordinals.append(outer)
         if not h.section_start and h.section_lead not in (h.ordinal, *ordinals):
             ordinals.append(h.section_lead)
-        leads = [rowid_of[(h.document_id, o)] for o in ordinals if (h.document_id, o) in rowid_of]
-        if leads:
-            wanted[h.rowid] = leads
-    fetched = fetch_hits(gen, [r for leads in wanted.values() for r in leads])
-    return {primary: [fetched[r] for r in leads] for primary, leads in wanted.items()}
+        added = [
+            (rowid_of[(h.document_id, o)], "section_lead")
+            for o in ordinals
+            if (h.document_id, o) in rowid_of
+        ]
+        for chunk_id in facts.get(h.document_path, [])[:MAX_FACT_CHUNKS]:
+            rowid = rowid_by_chunk.get(chunk_id)
+            if rowid is not None and rowid != h.rowid and rowid not in {r for r, _ in added}:
+                added.append((rowid, "page_facts"))
+        if added:
+            wanted[h.rowid] = added
+    fetched = fetch_hits(gen, [r for added in wanted.values() for r, _ in added])
+    return {primary: [(fetched[r], role) for r, role in added] for primary, added in wanted.items()}
 
 
 def _authors(gen: Generation, doc_ids: set[int]) -> dict[int, list[str]]:
@@ -132,9 +156,9 @@ def rag(
     used_rowids: set[int] = set()
     for rank, h in enumerate(outcome.hits, start=1):
         group = []
-        for lead in leads.get(h.rowid, []):
+        for lead, role in leads.get(h.rowid, []):
             if lead.rowid not in used_rowids:
-                group.append(_Piece(lead, "section_lead", h.chunk_id, rank))
+                group.append(_Piece(lead, role, h.chunk_id, rank))
                 used_rowids.add(lead.rowid)
         if h.rowid not in used_rowids:
             group.append(_Piece(h, "primary", None, rank))
@@ -197,7 +221,7 @@ def rag(
                     {"primary": p.expands, "chunk_id": p.hit.chunk_id, "text": p.hit.text}
                     for g in kept
                     for p in g
-                    if p.role == "section_lead"
+                    if p.role != "primary"
                 ],
                 "dropped_for_budget": len(groups) - len(kept),
             }
@@ -229,7 +253,7 @@ def rag(
     resp = render(kept, budget_tokens, dropped=False)
     while kept and size(resp) > budget_tokens:
         last = kept[-1]
-        # Drop a section lead before its primary, then the lowest-ranked group.
+        # Drop the chunks added to a primary before it, then the lowest-ranked group.
         if len(last) > 1:
             kept[-1] = [p for p in last if p.role == "primary"] or last[:1]
         else:
