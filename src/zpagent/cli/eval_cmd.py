@@ -95,7 +95,9 @@ def retrieval(
     with ws.open_current() as gen:
         report = evaluate_retrieval(gen, ws.embedder, ds, split)
     md = to_markdown(report)
-    finish(report, md, out, f"retrieval-{split}", json_output)
+    # Another retrieval dataset (paraphrase.json) reports beside the main one.
+    stem = "" if dataset is None or dataset.stem == "retrieval" else f"-{dataset.stem}"
+    finish(report, md, out, f"retrieval{stem}-{split}", json_output)
 
 
 @eval_app.command("graph")

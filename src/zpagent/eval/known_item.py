@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from zpagent.embed.base import Embedder
+from zpagent.embed.base import QUERY_VECTORS, Embedder
 from zpagent.eval import metrics as m
 from zpagent.eval.known_items import OFF_TOPIC, KnownItem, generate
 from zpagent.index.reader import Generation
@@ -32,7 +32,7 @@ class Bm25Pages:
         try:
             import bm25s
         except ImportError as exc:  # pragma: no cover - a dev/eval dependency
-            raise RuntimeError("the bm25s baseline needs: pip install 'zpagent[dev]'") from exc
+            raise RuntimeError("the bm25s baseline needs: pip install 'zpagent[eval]'") from exc
         self._bm25s = bm25s
         rows = (
             gen.db()
@@ -94,6 +94,9 @@ def evaluate_known_items(
     per_item: dict[str, list[dict[str, Any]]] = {s: [] for s in systems}
     refusals: dict[str, float] = {}
     for system in systems:
+        # Each mode pays for its own query embeddings: no mode rides on a
+        # vector another one computed.
+        QUERY_VECTORS.clear()
         for item in items:
             per_item[system].append(_run(gen, embedder, baseline, system, item))
         if system != "bm25s":
