@@ -1,23 +1,9 @@
-"""Hybrid search: FTS5/BM25 and vectors fused by their confidence, not by rank.
+"""Hybrid search: FTS5/BM25 and vectors fused by their confidence.
 
-Each candidate chunk gets a *relevance*: the lexical coverage (the
-IDF-weighted share of the query's terms it matches, ``fts.py``) plus the
-weighted semantic margin (its vector similarity above what an unrelated
-passage scores for this query, ``vector.py``). Both are absolute evidence,
-so a retriever that is unsure (low coverage, a margin near zero) adds
-little, while a confident one decides: a page that matches every word of a
-remembered sentence is not pulled down by a dense side that did not find
-it, and a paraphrase that shares no word with its page still wins on its
-margin. Reciprocal rank fusion (used before) gave both lists the same say
-whatever their confidence and lost to plain FTS on real wikis.
-
-The fused score is the relevance, plus a small BM25 term (ties between
-chunks of equal coverage) and a lexical anchor: a chunk whose page title or
-heading *is* the query, or that matches every query term in its title or
-headings, so that an exact name lookup is never outranked by a chunk that
-is merely semantically similar.
-
-Then at most ``max_per_document`` chunks per page and ``limit`` results.
+Both retrievers run (the query embedding beside the lexical search), their
+candidates are merged, scored and gated by ``fusion.py`` (confidence-aware
+fusion for the ranking, relevance for the gate), then at most
+``max_per_document`` chunks per page and ``limit`` results are kept.
 Truncation is detected by fetching one candidate more than each limit.
 """
 
@@ -34,31 +20,14 @@ from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
 from zpagent.lexical import tokens
 from zpagent.search.fts import fts_search
+from zpagent.search.fusion import KEEP_MIN, SEMANTIC_WEIGHT, fuse
+from zpagent.search.fusion import gate as apply_gate
 from zpagent.search.query import AnalyzedQuery, analyze
 from zpagent.search.vector import vector_search
 
 Mode = Literal["hybrid", "fts", "vector"]
 MODES = ("hybrid", "fts", "vector")
 
-# Fusion weights, chosen on the dev splits of the sample wiki's retrieval set
-# and of the known-item sets of three public wikis (eval/README.md): the
-# BM25 term only orders chunks of equal coverage; the anchor is worth about a
-# third of a full lexical match.
-BM25_WEIGHT = 0.1
-ANCHOR_WEIGHT = 0.3
-# Relevance gate. Each candidate gets a relevance score
-#     relevance = coverage + SEMANTIC_WEIGHT * max(margin, 0)
-# where coverage is the IDF-weighted share of query terms it matches (fts.py)
-# and margin its vector similarity above the query's baseline (vector.py;
-# e5 similarities are compressed and shift per query, so absolute values
-# mean little). A query is answered only if its best candidate reaches
-# ANSWER_MIN; then candidates below KEEP_MIN are dropped as noise. Chosen on
-# the dev split of eval/datasets/retrieval.json, favouring recall: a leak is
-# caught downstream (grounding rules, checked answers), a false "no answer"
-# is not. Round numbers on purpose; see eval/README.md.
-SEMANTIC_WEIGHT = 20.0
-ANSWER_MIN = 0.6
-KEEP_MIN = 0.4
 VECTOR_CANDIDATE_MIN = 0.70
 MAX_LIMIT = 50
 # Query embeddings run beside the lexical search (see search()).
@@ -193,7 +162,7 @@ def search(
     fts_hits, fts_more = ([], False)
     if mode in ("hybrid", "fts"):
         fts_hits, fts_more = fts_search(
-            gen, analyzed, candidate_limit, include_unpublished, KEEP_MIN
+            gen, analyzed, candidate_limit, include_unpublished, KEEP_MIN["hybrid"]
         )
     vec_hits, vec_more = ([], False)
     if qvec_future is not None:
@@ -204,20 +173,17 @@ def search(
             candidate_limit,
             include_unpublished,
             min_vector_similarity,
-            relevant_margin=KEEP_MIN / SEMANTIC_WEIGHT,
+            relevant_margin=KEEP_MIN["hybrid"] / SEMANTIC_WEIGHT,
         )
     if fts_more or vec_more:
         reasons.append("candidate_limit")
 
     ids = list(dict.fromkeys([h.rowid for h in fts_hits] + [h.rowid for h in vec_hits]))
     by_id = fetch_hits(gen, ids)
-    top_bm25 = max((h.score for h in fts_hits), default=0.0)
     for h in fts_hits:
         hit = by_id[h.rowid]
         hit.fts_score, hit.fts_rank, hit.fts_strategy = round(h.score, 4), h.rank, h.strategy
         hit.fts_coverage = h.coverage
-        if top_bm25 > 0:
-            hit.fused += BM25_WEIGHT * max(h.score, 0.0) / top_bm25
     for v in vec_hits:
         hit = by_id[v.rowid]
         hit.vector_similarity, hit.vector_rank = round(v.similarity, 4), v.rank
@@ -227,19 +193,11 @@ def search(
         for h in fts_hits:
             if h.strategy == "all_terms":
                 hit = by_id[h.rowid]
-                if _anchored(analyzed, hit, headings.get(h.rowid, [])):
-                    hit.anchored = True
-                    hit.fused += ANCHOR_WEIGHT
+                hit.anchored = _anchored(analyzed, hit, headings.get(h.rowid, []))
 
-    for hit in by_id.values():
-        hit.relevance = round(relevance(hit, mode), 4)
-        hit.fused += hit.relevance
-    best = max((h.relevance for h in by_id.values()), default=0.0)
-    if gate:
-        answerable = best >= ANSWER_MIN
-        kept = [h for h in by_id.values() if h.relevance >= KEEP_MIN] if answerable else []
-    else:
-        kept = list(by_id.values())
+    candidates = list(by_id.values())
+    fuse(candidates, mode)
+    kept = apply_gate(candidates, mode) if gate else candidates
     ranked = sorted(kept, key=lambda h: (-h.fused, h.rowid))
     per_doc: dict[int, int] = {}
     results: list[Hit] = []
@@ -263,15 +221,6 @@ def search(
         fts_candidates=len(fts_hits),
         vector_candidates=len(vec_hits),
     )
-
-
-def relevance(hit: Hit, mode: str = "hybrid") -> float:
-    """Lexical coverage plus weighted semantic margin (see the gate above)."""
-    lexical = (hit.fts_coverage or 0.0) if mode != "vector" else 0.0
-    semantic = 0.0
-    if mode != "fts" and hit.vector_margin is not None:
-        semantic = SEMANTIC_WEIGHT * max(hit.vector_margin, 0.0)
-    return lexical + semantic
 
 
 def _headings(gen: Generation, rowids: list[int]) -> dict[int, list[str]]:
