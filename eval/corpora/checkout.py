@@ -39,7 +39,9 @@ def checkout(corpus: dict, dest: Path, source: str | None) -> Path:
     if not (target / ".git").exists():
         target.parent.mkdir(parents=True, exist_ok=True)
         git("clone", "--quiet", "--no-checkout", url, str(target))
-    patterns = ["/**/*.md", *(f"!/{p.strip('/')}/**" for p in corpus.get("exclude", []))]
+    # A folder excludes everything under it; other entries are globs.
+    patterns = ["/**/*.md"]
+    patterns += [f"!/{p.strip('/')}/**" if p.endswith("/") else f"!/{p}" for p in corpus["exclude"]]
     git("sparse-checkout", "set", "--no-cone", *patterns, cwd=target)
     git("checkout", "--quiet", "--detach", corpus["commit"], cwd=target)
     return target

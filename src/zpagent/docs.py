@@ -62,6 +62,8 @@ def render_headlines(root: Path) -> str:
                 cmd,
             )
         )
+    rows += _paraphrase_rows(root)
+    rows += _known_item_rows(root)
     graph = _load(root / "eval/results/graph-test.json") or _load(
         root / "eval/results/graph-dev.json"
     )
@@ -135,6 +137,45 @@ def render_headlines(root: Path) -> str:
     ]
     lines += [f"| {a} | {b} | `{c}` |" for a, b, c in rows]
     return "\n".join(lines)
+
+
+def _paraphrase_rows(root: Path) -> list[tuple[str, str, str]]:
+    ret = _load(root / "eval/results/retrieval-paraphrase-test.json")
+    if not ret:
+        return []
+    modes = {m: ret["modes"][m]["overall"] for m in ("hybrid", "fts", "vector")}
+    return [
+        (
+            f"thesis titles in other words (test, {ret['items']} q.)",
+            f"MRR hybrid {modes['hybrid']['mrr']:.3f}, fts {modes['fts']['mrr']:.3f}, "
+            f"vector {modes['vector']['mrr']:.3f}; false no-answer "
+            f"{modes['hybrid']['false_no_answer_rate']:.3f}",
+            "zpagent eval retrieval --split test --dataset eval/datasets/paraphrase.json",
+        )
+    ]
+
+
+def _known_item_rows(root: Path) -> list[tuple[str, str, str]]:
+    """One row per corpus of ``zpagent eval known-item`` (its test split)."""
+    rows = []
+    for path in sorted((root / "eval/results").glob("known-item-*.json")):
+        report = _load(path)
+        if not report or "test" not in report.get("splits", {}):
+            continue
+        block = report["splits"]["test"]
+        o = {s: block[s]["overall"] for s in block}
+        h = o["hybrid"]
+        others = ", ".join(f"{s} {o[s]['mrr']:.3f}" for s in ("fts", "vector", "bm25s") if s in o)
+        rows.append(
+            (
+                f"known items, {report['corpus']} ({report['pages']} pages, test, "
+                f"{h['queries']} q.)",
+                f"MRR hybrid {h['mrr']:.3f} ({others}); no-answer accuracy "
+                f"{h['no_answer_accuracy']:.3f}, false no-answer {h['false_no_answer_rate']:.3f}",
+                f"zpagent eval known-item --wiki ... --name {report['corpus']}",
+            )
+        )
+    return rows
 
 
 def _replace(text: str, begin: str, end: str, content: str) -> str:

@@ -37,6 +37,15 @@ def test_retrieval_dev_split(gen, sample_workspace):
     assert modes["hybrid"]["false_no_answer_rate"] <= 0.06
 
 
+def test_paraphrase_dev_split_fusion_keeps_up_with_the_dense_side(gen, sample_workspace):
+    ds = load_dataset(DATASETS / "paraphrase.json", strict=True)
+    report = evaluate_retrieval(gen, sample_workspace.embedder, ds, "dev")
+    modes = {m: report["modes"][m]["overall"] for m in ("hybrid", "fts", "vector")}
+    # Fusion never loses to its best retriever by more than 0.01 MRR.
+    assert modes["hybrid"]["mrr"] >= max(modes["fts"]["mrr"], modes["vector"]["mrr"]) - 0.01
+    assert modes["hybrid"]["mrr"] >= 0.74
+
+
 def test_robustness_dev_split(gen, sample_workspace):
     ds = load_dataset(DATASETS / "robustness.json", strict=True)
     report = run_robustness(gen, sample_workspace.embedder, sample_workspace.settings, ds, "dev")
