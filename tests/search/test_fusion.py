@@ -52,10 +52,11 @@ def test_a_paraphrase_is_decided_by_the_margin_when_lexical_evidence_is_weak():
 
 
 def test_the_anchor_keeps_an_exact_title_on_top():
-    # Never outranked by a chunk that is merely semantically similar.
-    title = hit(1, cov=1.0, margin=0.0, anchored=True)
-    body = hit(2, cov=0.5, margin=0.03, bm25=20.0, vector_rank=1)
-    assert ranked([body, title]) == [1, 2]
+    # Never outranked by a chunk that merely mentions the title (a link to the
+    # page in a table of contents) and is the dense side's favourite.
+    title = hit(1, cov=1.0, margin=0.01, anchored=True, vector_rank=4)
+    mention = hit(2, cov=1.0, margin=0.04, bm25=20.0, vector_rank=1)
+    assert ranked([mention, title]) == [1, 2]
 
 
 def test_an_unanswerable_query_is_refused_in_every_mode():

@@ -152,7 +152,7 @@ def expected_fused(hit, confidence: float, top_bm25: float, top_margin: float) -
 
 
 def test_fusion_constants_are_the_documented_ones():
-    assert (fusion.BM25_WEIGHT, fusion.ANCHOR_WEIGHT, fusion.SEMANTIC_WEIGHT) == (0.1, 0.3, 20.0)
+    assert (fusion.BM25_WEIGHT, fusion.ANCHOR_WEIGHT, fusion.SEMANTIC_WEIGHT) == (0.1, 1.0, 20.0)
     assert fusion.LEXICAL_POWER == 2.0
     assert fusion.ANSWER_MIN == {"hybrid": 0.6, "fts": 0.3, "vector": 0.3}
 

@@ -44,7 +44,9 @@ if TYPE_CHECKING:  # pragma: no cover
 SEMANTIC_WEIGHT = 20.0
 LEXICAL_POWER = 2.0
 BM25_WEIGHT = 0.1
-ANCHOR_WEIGHT = 0.3
+# An exact title (or heading) lookup is worth a full lexical match more: no chunk
+# that merely mentions the title or resembles it in meaning outranks the page.
+ANCHOR_WEIGHT = 1.0
 # The hybrid gate favours recall: a leak is caught downstream (grounding
 # rules, checked answers), a false "no answer" is not. A single retriever
 # holds half the evidence, so it is asked for less.
