@@ -11,6 +11,7 @@ give. Latency is the served call (first query embedding included).
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -106,6 +107,8 @@ def evaluate_known_items(
             refusals[system] = round(sum(refused) / len(refused), 4)
     report: dict[str, Any] = {
         "corpus": name,
+        # Latencies mean little on a shared host: the load says how busy it was.
+        "load_average": round(os.getloadavg()[0], 1),
         "seed": seed,
         "pages": gen.n_documents,
         "chunks": gen.n_chunks,
@@ -170,7 +173,8 @@ def to_markdown(report: dict[str, Any]) -> str:
         "",
         "Ranking with the relevance gate off (distinct pages, top 10); false no-answer "
         "(known items refused) and no-answer accuracy (off-topic questions refused) "
-        "with the gate on, as served. Latency of the served call.",
+        "with the gate on, as served. Latency of the served call (query embedding "
+        f"included; host load average {report.get('load_average', 'n/a')} at the start).",
     ]
     for split, block in report["splits"].items():
         n = next(iter(block.values()))["overall"]["queries"]
