@@ -78,9 +78,10 @@ def test_queries_are_reproducible_and_follow_the_rules(ws):
 
 def test_plain_sentences_drop_code_links_and_markup():
     body = (
-        "Text [odkaz](http://x.example) a `kód`.\n\n```\nkod()\n```\n| a | b |\n## Nadpis\nKoniec."
+        "Text [odkaz](http://x.example) a `kód`.\n\n```\nkod()\n```\n| a | b |\n## Nadpis\n"
+        "- Krok:\n\n  ```python\n  print(1)\n  ```\nKoniec."
     )
-    assert plain_sentences(body) == ["Text odkaz a .", "Koniec."]
+    assert plain_sentences(body) == ["Text odkaz a .", "- Krok:", "Koniec."]
 
 
 def test_bm25s_baseline_ranks_whole_pages(ws):

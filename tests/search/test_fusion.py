@@ -33,8 +33,8 @@ def hit(rowid: int, cov: float | None = None, margin: float | None = None, **kw)
     return h
 
 
-def ranked(hits: list[Hit], mode: str = "hybrid") -> list[int]:
-    fusion.fuse(hits, mode)
+def ranked(hits: list[Hit], mode: str = "hybrid", n_terms: int = 2) -> list[int]:
+    fusion.fuse(hits, mode, n_terms)
     return [h.rowid for h in sorted(hits, key=lambda h: -h.fused)]
 
 
@@ -49,6 +49,15 @@ def test_a_paraphrase_is_decided_by_the_margin_when_lexical_evidence_is_weak():
     word = hit(1, cov=0.35, margin=0.012, fts_rank=1, vector_rank=3)
     meaning = hit(2, cov=None, margin=0.028, vector_rank=1)
     assert ranked([word, meaning]) == [2, 1]
+
+
+def test_a_long_full_match_outweighs_a_large_margin():
+    # Eight words of a remembered sentence, all in one chunk, against a chunk
+    # with a few of them that the dense side likes much better.
+    sentence = hit(1, cov=1.0, margin=0.004, fts_rank=1, vector_rank=70)
+    similar = hit(2, cov=0.43, margin=0.048, fts_rank=4, vector_rank=1)
+    assert ranked([similar, sentence], n_terms=8) == [1, 2]
+    assert ranked([similar, sentence], n_terms=2) == [2, 1]
 
 
 def test_the_anchor_keeps_an_exact_title_on_top():

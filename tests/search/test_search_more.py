@@ -154,6 +154,8 @@ def expected_fused(hit, confidence: float, top_bm25: float, top_margin: float) -
 def test_fusion_constants_are_the_documented_ones():
     assert (fusion.BM25_WEIGHT, fusion.ANCHOR_WEIGHT, fusion.SEMANTIC_WEIGHT) == (0.1, 1.0, 20.0)
     assert fusion.LEXICAL_POWER == 2.0
+    assert (fusion.TERM_STRENGTH, fusion.MAX_STRENGTH) == (0.2, 2.0)
+    assert [fusion.strength(n) for n in (1, 2, 3, 7, 12)] == [1.0, 1.0, 1.2, 2.0, 2.0]
     assert fusion.ANSWER_MIN == {"hybrid": 0.6, "fts": 0.3, "vector": 0.3}
 
 
@@ -175,7 +177,7 @@ def test_any_term_hits_rank_by_their_coverage(gen, emb, mode):
     top_bm25 = max(h.fts_score for h in out.hits if h.fts_score is not None)
     top_margin = max((h.vector_margin or 0.0 for h in out.hits), default=0.0)
     for h in out.hits:
-        # The best coverage is 1: the lexical side is fully trusted.
+        # The best coverage is 1 and the query has two terms: strength 1.
         expected = expected_fused(h, 1.0, top_bm25, top_margin)
         assert h.fused == pytest.approx(expected, abs=1e-3), h.document_path
         lexical = h.fts_coverage or 0.0
@@ -196,7 +198,8 @@ def test_a_weak_lexical_side_is_discounted(gen, emb):
     top_bm25 = max(h.fts_score for h in lexical)
     top_margin = max(h.vector_margin or 0.0 for h in out.hits)
     for h in out.hits:
-        expected = expected_fused(h, best**fusion.LEXICAL_POWER, top_bm25, top_margin)
+        confidence = fusion.strength(3) * best**fusion.LEXICAL_POWER
+        expected = expected_fused(h, confidence, top_bm25, top_margin)
         assert h.fused == pytest.approx(expected, abs=1e-3), h.document_path
 
 

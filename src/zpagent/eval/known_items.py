@@ -51,7 +51,8 @@ EXTRA_STOPWORDS = frozenset(
     you our we they them their his her she he its you'll it's don't use using used
     """.split()
 )
-_FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.MULTILINE | re.DOTALL)
+# Fenced code, also indented inside a list item.
+_FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.MULTILINE | re.DOTALL)
 _MARKUP = [
     (re.compile(r"<!--.*?-->", re.DOTALL), " "),
     (re.compile(r"!\[[^\]]*\]\([^)]*\)"), " "),  # images

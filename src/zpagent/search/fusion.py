@@ -7,12 +7,15 @@ unrelated passage scores for this query, ``vector.py``). Fusion trusts each
 retriever as far as it is confident, instead of giving both ranked lists
 the same say as reciprocal rank fusion did:
 
-    fused = confidence * (coverage ** LEXICAL_POWER + BM25_WEIGHT * bm25 / top bm25)
+    fused = strength * confidence * (coverage ** LEXICAL_POWER + BM25_WEIGHT * bm25 / top bm25)
             + SEMANTIC_WEIGHT * margin * (margin / top margin)
             + ANCHOR_WEIGHT if the title or a heading is the query
 
 where ``confidence`` is the best coverage of the query's lexical candidates,
-raised to LEXICAL_POWER. A page that matches every word of a remembered
+raised to LEXICAL_POWER, and ``strength`` grows with the number of query
+terms (1 up to two terms, +TERM_STRENGTH per further term, at most
+MAX_STRENGTH): matching all eight words of a remembered sentence is far
+stronger evidence than matching one or two. A page that matches every word of a remembered
 sentence (confidence 1) is not pulled down by a dense side that missed it;
 when no chunk matches more than a few common words of a paraphrase, the
 lexical side is discounted and the margin decides. Likewise a margin counts
@@ -47,6 +50,8 @@ BM25_WEIGHT = 0.1
 # An exact title (or heading) lookup is worth a full lexical match more: no chunk
 # that merely mentions the title or resembles it in meaning outranks the page.
 ANCHOR_WEIGHT = 1.0
+TERM_STRENGTH = 0.2
+MAX_STRENGTH = 2.0
 # The hybrid gate favours recall: a leak is caught downstream (grounding
 # rules, checked answers), a false "no answer" is not. A single retriever
 # holds half the evidence, so it is asked for less.
@@ -63,10 +68,16 @@ def relevance(hit: Hit, mode: str = "hybrid") -> float:
     return lexical + semantic
 
 
-def fuse(hits: Sequence[Hit], mode: str) -> None:
-    """Set ``relevance`` and ``fused`` on every candidate."""
+def strength(n_terms: int) -> float:
+    """Weight of the lexical side for a query of ``n_terms`` content terms."""
+    return min(MAX_STRENGTH, 1.0 + TERM_STRENGTH * max(0, n_terms - 2))
+
+
+def fuse(hits: Sequence[Hit], mode: str, n_terms: int = 1) -> None:
+    """Set ``relevance`` and ``fused`` on every candidate of a query of ``n_terms`` terms."""
     lexical = [h for h in hits if h.fts_coverage is not None]
-    confidence = max((h.fts_coverage or 0.0 for h in lexical), default=0.0) ** LEXICAL_POWER
+    best = max((h.fts_coverage or 0.0 for h in lexical), default=0.0)
+    confidence = strength(n_terms) * best**LEXICAL_POWER
     top_bm25 = max((h.fts_score or 0.0 for h in lexical), default=0.0)
     top_margin = max((h.vector_margin or 0.0 for h in hits), default=0.0)
     for h in hits:

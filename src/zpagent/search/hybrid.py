@@ -196,7 +196,7 @@ def search(
                 hit.anchored = _anchored(analyzed, hit, headings.get(h.rowid, []))
 
     candidates = list(by_id.values())
-    fuse(candidates, mode)
+    fuse(candidates, mode, len(analyzed.terms))
     kept = apply_gate(candidates, mode) if gate else candidates
     ranked = sorted(kept, key=lambda h: (-h.fused, h.rowid))
     per_doc: dict[int, int] = {}
