@@ -15,6 +15,7 @@ typed or lemma), ``prefix_terms`` (every term, some only by stem prefix),
 
 from __future__ import annotations
 
+import json
 import math
 import threading
 from collections import OrderedDict
@@ -132,18 +133,24 @@ def fts_search(
     candidate_limit: int,
     include_unpublished: bool,
     relevant_coverage: float = 1.0,
+    only_rowids: list[int] | None = None,
 ) -> tuple[list[FtsHit], bool]:
     """Return up to ``candidate_limit`` hits and whether a relevant one was cut.
 
     A cut counts as truncation only when the first hit beyond the limit
     reaches ``relevant_coverage``: the tail of a common word is endless and
-    mostly irrelevant.
+    mostly irrelevant. ``only_rowids``: search only these chunks.
     """
     if not query.terms:
         return [], False
     db = gen.db()
     w = ", ".join(str(x) for x in COLUMN_WEIGHTS)
     published_clause = "" if include_unpublished else "AND d.published = 1"
+    params: tuple[object, ...] = ()
+    if only_rowids is not None:
+        # One JSON parameter, however many chunks (SQLite bounds parameters).
+        published_clause += " AND c.id IN (SELECT value FROM json_each(?))"
+        params = (json.dumps(only_rowids),)
     pool = (candidate_limit + 1) * CANDIDATE_POOL_FACTOR
     rows = db.execute(
         f"""
@@ -155,7 +162,7 @@ def fts_search(
         ORDER BY score
         LIMIT ?
         """,
-        (" OR ".join(f"({any_expr(t)})" for t in query.terms), pool),
+        (" OR ".join(f"({any_expr(t)})" for t in query.terms), *params, pool),
     ).fetchall()
     if not rows:
         return [], False
