@@ -161,15 +161,20 @@ def run_item(
     item: Item,
     expect: FusionExpect,
     turn: int,
+    timing: bool = True,
 ) -> list[ItemResult]:
-    """Every mode on one question, in an order that rotates with ``turn``."""
+    """Every mode on one question, in an order that rotates with ``turn``;
+    ``timing=False`` asks once per mode (no cold/warm pair)."""
     order = MODES[turn % len(MODES) :] + MODES[: turn % len(MODES)]
     results = []
     for mode in order:
         ask = ASK[mode]
-        QUERY_VECTORS.clear()
+        if timing:
+            QUERY_VECTORS.clear()
         answer, cold = _timed(lambda ask=ask: ask(gen, embedder, settings, item.query))
-        _, warm = _timed(lambda ask=ask: ask(gen, embedder, settings, item.query))
+        warm = (
+            _timed(lambda ask=ask: ask(gen, embedder, settings, item.query))[1] if timing else cold
+        )
         res = ItemResult(item.id, item.category, mode, answer, score(answer, expect), cold, warm)
         results.append(res)
     return sorted(results, key=lambda r: MODES.index(r.mode))
@@ -191,12 +196,18 @@ def summarize(results: list[ItemResult]) -> dict[str, Any]:
 
 
 def evaluate_fusion(
-    gen: Generation, embedder: Embedder, settings: Settings, ds: Dataset, split: str
+    gen: Generation,
+    embedder: Embedder,
+    settings: Settings,
+    ds: Dataset,
+    split: str,
+    timing: bool = True,
 ) -> dict[str, Any]:
     items = ds.select(split)
     results: dict[str, list[ItemResult]] = defaultdict(list)
     for turn, item in enumerate(items):
-        for res in run_item(gen, embedder, settings, item, ds.typed_expect(item), turn):
+        expect = ds.typed_expect(item)
+        for res in run_item(gen, embedder, settings, item, expect, turn, timing):
             results[res.mode].append(res)
     modes: dict[str, Any] = {}
     for mode in MODES:
