@@ -74,6 +74,23 @@ def render_headlines(root: Path) -> str:
                 f"zpagent eval graph --split {graph.get('split')}",
             )
         )
+    fusion = _load(root / "eval/results/fusion-test.json") or _load(
+        root / "eval/results/fusion-dev.json"
+    )
+    if fusion and "modes" in fusion:
+        split, n = fusion["split"], fusion["items"]
+        for mode in ("graph_hybrid", "rag", "graph"):
+            data = fusion["modes"][mode]
+            o = data["overall"]
+            rows.append(
+                (
+                    f"set retrieval, {data['label']} ({split}, {n} q.)",
+                    f"set recall@10 {o['recall@10']:.3f}, precision@10 {o['precision@10']:.3f}, "
+                    f"answer facts {o['answer_facts']:.3f}, statuses {o['status']:.3f}; "
+                    f"p50 {o['p50_cold_ms']} ms cold, {o['p50_warm_ms']} ms warm",
+                    f"zpagent eval fusion --split {split}",
+                )
+            )
     bench = _load(root / "benchmarks/results.json")
     if bench:
         idx = bench.get("index")

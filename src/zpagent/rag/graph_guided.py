@@ -204,6 +204,8 @@ def _within_set(
         include_unpublished=include_unpublished,
         gate=False,
         only_chunks=chunk_ids,
+        # The set bounds the candidates: no pool for the whole wiki.
+        candidate_limit=max(1, len(chunk_ids)),
     )
     by_page: dict[str, list[Hit]] = {}
     for h in outcome.hits:

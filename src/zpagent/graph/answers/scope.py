@@ -13,6 +13,9 @@ starts from vector hits (``answers.expand``).
 
 from __future__ import annotations
 
+import copy
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from zpagent.graph.answers.links import theses_by_title
@@ -25,6 +28,7 @@ from zpagent.graph.understand.lexicon import Lexicon, load_lexicon
 from zpagent.graph.understand.parse import ParsedQuestion, parse_question
 
 EVIDENCE_LIMIT = 5
+PARSE_CACHE_SIZE = 1024
 # Question types about one person's own facts: a name in them that matches
 # nobody is an unknown person (as in graph search), not free text.
 _PERSON_TYPES = (
@@ -53,7 +57,7 @@ def new_scope(
 ) -> tuple[Scope, Lexicon]:
     """An empty scope for ``question``: parsed, with its intents."""
     lexicon = load_lexicon(store)
-    pq = parse_question(question, lexicon, include_unpublished)
+    pq = _parsed(store, lexicon, question, include_unpublished)
     builder = ResponseBuilder(store, pq.text, index_version, MAX_PAGES, EVIDENCE_LIMIT)
     builder.question = pq
     return Scope("ok", intents=intents_of(pq), question=pq, builder=builder), lexicon
@@ -135,6 +139,32 @@ def graph_scope(
         else:
             seeds.source = "the question's " + ("topic" if seeds.topics else "keyword")
     return walker.from_seeds(seeds)
+
+
+def _parsed(
+    store: GraphStore, lexicon: Lexicon, question: str, include_unpublished: bool
+) -> ParsedQuestion:
+    """The parse of ``question``, from a per-store LRU (hot questions repeat, and the
+    parse is pure given the store's lexicon); a copy, since answers may amend it."""
+    cache = store.cache().setdefault("parsed_questions", _ParseCache())
+    key = (question, include_unpublished)
+    with cache.lock:
+        found = cache.data.get(key)
+        if found is not None:
+            cache.data.move_to_end(key)
+            return copy.deepcopy(found)
+    pq = parse_question(question, lexicon, include_unpublished)
+    with cache.lock:
+        cache.data[key] = copy.deepcopy(pq)
+        if len(cache.data) > PARSE_CACHE_SIZE:
+            cache.data.popitem(last=False)
+    return pq
+
+
+class _ParseCache:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.data: OrderedDict[tuple[str, bool], ParsedQuestion] = OrderedDict()
 
 
 def _topic_or_keyword(pq: ParsedQuestion) -> tuple[list[str], list[str]]:
