@@ -78,16 +78,23 @@ def render_headlines(root: Path) -> str:
         root / "eval/results/fusion-dev.json"
     )
     if fusion and "modes" in fusion:
-        split, n = fusion["split"], fusion["items"]
+        split, n, c = fusion["split"], fusion["items"], fusion["comparison"]
         for mode in ("graph_hybrid", "rag", "graph"):
             data = fusion["modes"][mode]
             o = data["overall"]
+            # Latency as measured side by side (turns per question): the ratio to
+            # classic RAG, since absolute times follow the machine's load.
+            latency = (
+                f"; p50 latency {c['p50_cold_ratio']}x classic RAG (new question), "
+                f"{c['p50_warm_ratio']}x (repeated)"
+                if mode == "graph_hybrid"
+                else ""
+            )
             rows.append(
                 (
                     f"set retrieval, {data['label']} ({split}, {n} q.)",
                     f"set recall@10 {o['recall@10']:.3f}, precision@10 {o['precision@10']:.3f}, "
-                    f"answer facts {o['answer_facts']:.3f}, statuses {o['status']:.3f}; "
-                    f"p50 {o['p50_cold_ms']} ms cold, {o['p50_warm_ms']} ms warm",
+                    f"answer facts {o['answer_facts']:.3f}, statuses {o['status']:.3f}{latency}",
                     f"zpagent eval fusion --split {split}",
                 )
             )
