@@ -124,6 +124,12 @@ class FusionExpect(_Strict):
         return self
 
 
+class SmallTalkExpect(_Strict):
+    small_talk: bool
+    # The kinds of small talk in the turn (greeting, thanks, ...), in order.
+    kinds: list[str] = Field(default_factory=list)
+
+
 EXPECT_MODELS: dict[str, type[BaseModel]] = {
     "retrieval": RetrievalExpect,
     "graph": GraphExpect,
@@ -131,6 +137,7 @@ EXPECT_MODELS: dict[str, type[BaseModel]] = {
     "performance": PerformanceExpect,
     "answers": AnswerExpect,
     "fusion": FusionExpect,
+    "small_talk": SmallTalkExpect,
 }
 
 
@@ -145,7 +152,9 @@ class Item(_Strict):
 
 class Dataset(_Strict):
     schema_version: Literal[1] = 1
-    kind: Literal["retrieval", "graph", "robustness", "performance", "answers", "fusion"]
+    kind: Literal[
+        "retrieval", "graph", "robustness", "performance", "answers", "small_talk", "fusion"
+    ]
     description: str = ""
     items: list[Item]
 

@@ -48,9 +48,9 @@ from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
 from zpagent.graph.store.serving import graph_store, served_index_version
 from zpagent.graph.understand.lexicon import load_lexicon
-from zpagent.graph.understand.parse import validate_question
 from zpagent.index.reader import Generation
 from zpagent.ingest.tokens import TokenCounter
+from zpagent.question import Question, analyze
 from zpagent.rag.build import (
     DEFAULT_LIMIT,
     assemble,
@@ -83,7 +83,7 @@ class _Selection:
 def graph_rag(
     gen: Generation,
     embedder: Embedder,
-    question: str,
+    question: Question | str,
     *,
     settings: Settings | None = None,
     limit: int = DEFAULT_LIMIT,
@@ -101,25 +101,27 @@ def graph_rag(
     bad question or limit and ``RetrievalUnavailable`` when the graph cannot
     answer.
     """
-    text = validate_question(question)
+    asked = analyze(question) if isinstance(question, str) else question
+    # The question without its small-talk clauses ("Ahoj, ..."), as the graph reads it.
+    text = asked.core
     if not 1 <= limit <= MAX_LIMIT:
         raise InvalidQuery(f"limit must be between 1 and {MAX_LIMIT}")
     if max_per_document is not None and not 1 <= max_per_document <= MAX_PER_DOCUMENT:
         raise InvalidQuery(f"max_per_document must be between 1 and {MAX_PER_DOCUMENT}")
     settings = settings or get_settings()
     # The query embedding (C code, no GIL) runs while the graph works.
-    prefetch_query_vector(embedder, question)
+    prefetch_query_vector(embedder, text)
     store = graph_store(gen, settings)
     served_index_version(store, gen, settings)
     scope = graph_scope(
-        store, text, include_unpublished=include_unpublished, index_version=gen.index_version
+        store, asked, include_unpublished=include_unpublished, index_version=gen.index_version
     )
     entry: SearchOutcome | None = None
     if scope.status == "open" or (scope.status == "ok" and scope.partial):
         entry = search(
             gen,
             embedder,
-            question,
+            text,
             limit=limit,
             max_per_document=max_per_document or 1,
             include_unpublished=include_unpublished,
@@ -144,7 +146,7 @@ def graph_rag(
         sel = _beside_hits(gen, entry, scope, include_unpublished)
     else:
         sel = _within_set(
-            gen, store, embedder, question, scope, limit, max_per_document, include_unpublished
+            gen, store, embedder, text, scope, limit, max_per_document, include_unpublished
         )
         if entry is not None:
             # Vector entry: the hit that led here; a partial set: text fills the rest.

@@ -26,6 +26,7 @@ from zpagent.graph.store.base import GraphStore
 from zpagent.graph.understand.intent import intents_of
 from zpagent.graph.understand.lexicon import Lexicon, load_lexicon
 from zpagent.graph.understand.parse import ParsedQuestion, parse_question
+from zpagent.question import Question, analyze
 
 EVIDENCE_LIMIT = 5
 PARSE_CACHE_SIZE = 1024
@@ -50,22 +51,23 @@ _PERSON_TYPES = (
 
 def new_scope(
     store: GraphStore,
-    question: str,
+    question: Question | str,
     *,
     include_unpublished: bool = False,
     index_version: dict[str, Any] | None = None,
 ) -> tuple[Scope, Lexicon]:
     """An empty scope for ``question``: parsed, with its intents."""
+    question = analyze(question) if isinstance(question, str) else question
     lexicon = load_lexicon(store)
     pq = _parsed(store, lexicon, question, include_unpublished)
-    builder = ResponseBuilder(store, pq.text, index_version, MAX_PAGES, EVIDENCE_LIMIT)
+    builder = ResponseBuilder(store, question.text, index_version, MAX_PAGES, EVIDENCE_LIMIT)
     builder.question = pq
     return Scope("ok", intents=intents_of(pq), question=pq, builder=builder), lexicon
 
 
 def graph_scope(
     store: GraphStore,
-    question: str,
+    question: Question | str,
     *,
     include_unpublished: bool = False,
     max_pages: int = MAX_PAGES,
@@ -142,12 +144,12 @@ def graph_scope(
 
 
 def _parsed(
-    store: GraphStore, lexicon: Lexicon, question: str, include_unpublished: bool
+    store: GraphStore, lexicon: Lexicon, question: Question, include_unpublished: bool
 ) -> ParsedQuestion:
     """The parse of ``question``, from a per-store LRU (hot questions repeat, and the
     parse is pure given the store's lexicon); a copy, since answers may amend it."""
     cache = store.cache().setdefault("parsed_questions", _ParseCache())
-    key = (question, include_unpublished)
+    key = (question.core, include_unpublished)
     with cache.lock:
         found = cache.data.get(key)
         if found is not None:

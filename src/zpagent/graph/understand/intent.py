@@ -48,7 +48,7 @@ def intents_of(pq: ParsedQuestion) -> list[str]:
     A topic or keyword named in passing ("Čo je BM25?") is no topic intent:
     the question must ask about a topic or for a set.
     """
-    folded = fold(pq.text)
+    folded = pq.question.folded if pq.question else fold(pq.text)
     cues = set(pq.cues)
     named_terms = bool(pq.topics or pq.keywords)
     found = {
