@@ -191,33 +191,26 @@ def rag(
     json_output: JsonOpt = False,
 ) -> None:
     """RAG: evidence with source ids, grounding rules and sources for an LLM."""
-    from zpagent.rag.build import rag as run_rag
-    from zpagent.rag.graph_guided import MODES, graph_rag
+    from zpagent.rag.modes import MODES, rag_for_mode
 
     mode = mode.lower()
     if mode not in MODES:
         raise typer.BadParameter("use hybrid or graph_hybrid", param_hint="--mode")
     ws = workspace(data)
-    options = {
-        "limit": limit,
-        "include_unpublished": include_unpublished,
-        "include_diagnostics": diagnostics,
-        "budget_tokens": ws.settings.rag_llm_max_tokens,
-        "encoding": ws.settings.rag_llm_token_encoding,
-    }
     with ws.open_current() as gen:
-        if mode == "graph_hybrid":
-            resp = graph_rag(
-                gen,
-                ws.embedder,
-                query,
-                settings=ws.settings,
-                max_per_document=max_per_document,
-                **options,
-            )
-        else:
-            per_document = max_per_document or 1
-            resp = run_rag(gen, ws.embedder, query, max_per_document=per_document, **options)
+        resp = rag_for_mode(
+            mode,
+            gen,
+            ws.embedder,
+            query,
+            settings=ws.settings,
+            limit=limit,
+            max_per_document=max_per_document,
+            include_unpublished=include_unpublished,
+            include_diagnostics=diagnostics,
+            budget_tokens=ws.settings.rag_llm_max_tokens,
+            encoding=ws.settings.rag_llm_token_encoding,
+        )
     if json_output:
         emit_json(resp)
         return

@@ -68,8 +68,6 @@ from zpagent.search.hybrid import (
     search,
 )
 
-MODES = ("hybrid", "graph_hybrid")
-
 
 @dataclass
 class _Selection:

@@ -8,8 +8,7 @@ from zpagent.api.deps import TOOL_DEPS
 from zpagent.api.errors import ERROR_RESPONSES
 from zpagent.api.models import RagRequest, SearchRequest
 from zpagent.contract import RagResponse, SearchResponse
-from zpagent.rag.build import rag as run_rag
-from zpagent.rag.graph_guided import graph_rag
+from zpagent.rag.modes import rag_for_mode
 from zpagent.search.hybrid import search as run_search
 from zpagent.search.response import search_response
 
@@ -58,27 +57,17 @@ def rag_endpoint(body: RagRequest, request: Request) -> RagResponse:
     students, theses of a year): every page of the set is represented."""
     state = request.app.state
     settings = state.settings
-    options = {
-        "limit": body.limit,
-        "include_unpublished": body.include_unpublished,
-        "include_diagnostics": body.include_diagnostics,
-        "budget_tokens": settings.rag_llm_max_tokens,
-        "encoding": settings.rag_llm_token_encoding,
-    }
     with state.manager.use() as gen:
-        if body.mode == "graph_hybrid":
-            return graph_rag(
-                gen,
-                state.workspace.embedder,
-                body.query,
-                settings=settings,
-                max_per_document=body.max_per_document,
-                **options,
-            )
-        return run_rag(
+        return rag_for_mode(
+            body.mode,
             gen,
             state.workspace.embedder,
             body.query,
-            max_per_document=body.max_per_document or 1,
-            **options,
+            settings=settings,
+            limit=body.limit,
+            max_per_document=body.max_per_document,
+            include_unpublished=body.include_unpublished,
+            include_diagnostics=body.include_diagnostics,
+            budget_tokens=settings.rag_llm_max_tokens,
+            encoding=settings.rag_llm_token_encoding,
         )
