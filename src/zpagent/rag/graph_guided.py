@@ -188,6 +188,8 @@ def _within_set(
     page_chunks = _page_chunks(gen, [*pages, *scope.anchors], include_unpublished)
     allowed: dict[str, list[tuple[int, str]]] = {}  # page -> its allowed chunks
     for target in scope.targets:
+        if target.document_path not in page_chunks:
+            continue  # hidden (unpublished) or gone: never evidence
         own = sorted({c for t in target.theses for c in about.get(t, [])})
         # A thesis known only from a category code has no section: the whole page.
         allowed[target.document_path] = own or page_chunks.get(target.document_path, [])

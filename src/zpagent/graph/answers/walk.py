@@ -239,7 +239,11 @@ class Walker:
             "(:Person)-[:HAS_DOCUMENT]->(page), (:Person)-[:AUTHORED]->(:Thesis"
             + self._filters_text()
             + ")",
-            ("comparison: each person's own page" if len(persons) > 1 else "the person's page")
+            (
+                "comparison: each person's own page"
+                if "comparison" in self.scope.intents
+                else "the persons' own pages"
+            )
             + f" ({seeds.source})",
             f"{scope.pages} page(s), {scope.theses} thesis(es)",
         )
