@@ -36,6 +36,65 @@ def _load(path: Path) -> dict[str, Any] | None:
         return None
 
 
+def _answer_rows(root: Path) -> list[tuple[str, str, str]]:
+    """Checked answers under attack, the honest model, and the small-talk gate."""
+    rows = []
+    adv = _load(root / "eval/results/answers-adversarial-test.json")
+    if adv:
+        h, v = adv["honest"], adv["verification_ms"]
+        rows.append(
+            (
+                f"checked answers under attack (test, {len(adv['attacks'])} attack classes)",
+                f"{adv['wrong_delivered']} wrong facts delivered / {adv['attempts']} attacks; "
+                f"honest model accepted first pass {h['accepted_first_pass']:.3f}; "
+                f"verification p50 {v['p50']} / p99 {v['p99']} ms",
+                "zpagent eval answers --llm adversarial --split test",
+            )
+        )
+    talk = _load(root / "eval/results/small-talk-test.json")
+    if talk:
+        rows.append(
+            (
+                f"small-talk gate (test, {talk['items']} turns)",
+                f"small talk missed {talk['small_talk_missed']:.3f}, questions taken for "
+                f"small talk {talk['questions_taken_for_small_talk']:.3f}",
+                "zpagent eval small-talk --split test",
+            )
+        )
+    return rows
+
+
+def _fusion_rows(root: Path) -> list[tuple[str, str, str]]:
+    """Classic RAG, graph only and fused retrieval on the set questions (eval fusion)."""
+    fusion = _load(root / "eval/results/fusion-test.json") or _load(
+        root / "eval/results/fusion-dev.json"
+    )
+    if not fusion or "modes" not in fusion:
+        return []
+    rows = []
+    split, n, c = fusion["split"], fusion["items"], fusion["comparison"]
+    for mode in ("graph_hybrid", "rag", "graph"):
+        data = fusion["modes"][mode]
+        o = data["overall"]
+        # Latency as measured side by side (turns per question): the ratio to
+        # classic RAG, since absolute times follow the machine's load.
+        latency = (
+            f"; p50 latency {c['p50_cold_ratio']}x classic RAG (new question), "
+            f"{c['p50_warm_ratio']}x (repeated)"
+            if mode == "graph_hybrid"
+            else ""
+        )
+        rows.append(
+            (
+                f"set retrieval, {data['label']} ({split}, {n} q.)",
+                f"set recall@10 {o['recall@10']:.3f}, precision@10 {o['precision@10']:.3f}, "
+                f"answer facts {o['answer_facts']:.3f}, statuses {o['status']:.3f}{latency}",
+                f"zpagent eval fusion --split {split}",
+            )
+        )
+    return rows
+
+
 def render_headlines(root: Path) -> str:
     rows: list[tuple[str, str, str]] = []
     ret = _load(root / "eval/results/retrieval-test.json") or _load(
@@ -74,30 +133,8 @@ def render_headlines(root: Path) -> str:
                 f"zpagent eval graph --split {graph.get('split')}",
             )
         )
-    fusion = _load(root / "eval/results/fusion-test.json") or _load(
-        root / "eval/results/fusion-dev.json"
-    )
-    if fusion and "modes" in fusion:
-        split, n, c = fusion["split"], fusion["items"], fusion["comparison"]
-        for mode in ("graph_hybrid", "rag", "graph"):
-            data = fusion["modes"][mode]
-            o = data["overall"]
-            # Latency as measured side by side (turns per question): the ratio to
-            # classic RAG, since absolute times follow the machine's load.
-            latency = (
-                f"; p50 latency {c['p50_cold_ratio']}x classic RAG (new question), "
-                f"{c['p50_warm_ratio']}x (repeated)"
-                if mode == "graph_hybrid"
-                else ""
-            )
-            rows.append(
-                (
-                    f"set retrieval, {data['label']} ({split}, {n} q.)",
-                    f"set recall@10 {o['recall@10']:.3f}, precision@10 {o['precision@10']:.3f}, "
-                    f"answer facts {o['answer_facts']:.3f}, statuses {o['status']:.3f}{latency}",
-                    f"zpagent eval fusion --split {split}",
-                )
-            )
+    rows += _answer_rows(root)
+    rows += _fusion_rows(root)
     bench = _load(root / "benchmarks/results.json")
     if bench:
         idx = bench.get("index")
