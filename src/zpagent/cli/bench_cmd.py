@@ -20,7 +20,8 @@ def _ints(text: str) -> tuple[int, ...]:
 
 def bench(
     sections: Annotated[
-        str, typer.Option("--sections", help="Comma-separated: index,query,http,webhook,scale.")
+        str,
+        typer.Option("--sections", help="Comma-separated: index,query,http,chat,webhook,scale."),
     ] = "index,query,http,webhook,scale",
     concurrency: Annotated[
         str, typer.Option("--concurrency", help="HTTP concurrency levels.")
@@ -44,7 +45,7 @@ def bench(
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())
-    unknown = set(chosen) - {"index", "query", "http", "webhook", "scale"}
+    unknown = set(chosen) - {"index", "query", "http", "chat", "webhook", "scale"}
     if unknown:
         raise typer.BadParameter(f"unknown sections: {', '.join(sorted(unknown))}")
     sample = sample_wiki_path()

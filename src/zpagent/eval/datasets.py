@@ -130,6 +130,15 @@ class SmallTalkExpect(_Strict):
     kinds: list[str] = Field(default_factory=list)
 
 
+class ConversationExpect(_Strict):
+    # The user turns before ``query``; the agent answers each in order.
+    turns: list[str] = Field(default_factory=list)
+    facts: list[str] = Field(default_factory=list)
+    status: Status = "ok"
+    # The truth id of the person the last answer must be about.
+    person: str | None = None
+
+
 EXPECT_MODELS: dict[str, type[BaseModel]] = {
     "retrieval": RetrievalExpect,
     "graph": GraphExpect,
@@ -138,6 +147,7 @@ EXPECT_MODELS: dict[str, type[BaseModel]] = {
     "answers": AnswerExpect,
     "fusion": FusionExpect,
     "small_talk": SmallTalkExpect,
+    "conversations": ConversationExpect,
 }
 
 
@@ -153,7 +163,14 @@ class Item(_Strict):
 class Dataset(_Strict):
     schema_version: Literal[1] = 1
     kind: Literal[
-        "retrieval", "graph", "robustness", "performance", "answers", "small_talk", "fusion"
+        "retrieval",
+        "graph",
+        "robustness",
+        "performance",
+        "answers",
+        "small_talk",
+        "conversations",
+        "fusion",
     ]
     description: str = ""
     items: list[Item]
