@@ -86,6 +86,37 @@ def _answer_rows(root: Path) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _fusion_rows(root: Path) -> list[tuple[str, str, str]]:
+    """Classic RAG, graph only and fused retrieval on the set questions (eval fusion)."""
+    fusion = _load(root / "eval/results/fusion-test.json") or _load(
+        root / "eval/results/fusion-dev.json"
+    )
+    if not fusion or "modes" not in fusion:
+        return []
+    rows = []
+    split, n, c = fusion["split"], fusion["items"], fusion["comparison"]
+    for mode in ("graph_hybrid", "rag", "graph"):
+        data = fusion["modes"][mode]
+        o = data["overall"]
+        # Latency as measured side by side (turns per question): the ratio to
+        # classic RAG, since absolute times follow the machine's load.
+        latency = (
+            f"; p50 latency {c['p50_cold_ratio']}x classic RAG (new question), "
+            f"{c['p50_warm_ratio']}x (repeated)"
+            if mode == "graph_hybrid"
+            else ""
+        )
+        rows.append(
+            (
+                f"set retrieval, {data['label']} ({split}, {n} q.)",
+                f"set recall@10 {o['recall@10']:.3f}, precision@10 {o['precision@10']:.3f}, "
+                f"answer facts {o['answer_facts']:.3f}, statuses {o['status']:.3f}{latency}",
+                f"zpagent eval fusion --split {split}",
+            )
+        )
+    return rows
+
+
 def render_headlines(root: Path) -> str:
     rows: list[tuple[str, str, str]] = []
     ret = _load(root / "eval/results/retrieval-test.json") or _load(
@@ -127,6 +158,7 @@ def render_headlines(root: Path) -> str:
             )
         )
     rows += _answer_rows(root)
+    rows += _fusion_rows(root)
     bench = _load(root / "benchmarks/results.json")
     if bench:
         idx = bench.get("index")

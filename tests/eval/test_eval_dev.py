@@ -89,3 +89,21 @@ def test_answers_dev_split_with_the_honest_scripted_llm(gen, sample_workspace, t
             client.close()
             cache.close()
     assert report["overall"]["pass_rate"] >= 0.9
+
+
+def test_fusion_dev_split(gen, sample_workspace):
+    """Fused retrieval holds the whole set where classic RAG does not; the graph's
+    refusals (ambiguous, unknown, empty) hold too. Latency is not asserted."""
+    from zpagent.eval.fusion import evaluate_fusion
+
+    ds = load_dataset(DATASETS / "fusion.json", strict=True)
+    report = evaluate_fusion(
+        gen, sample_workspace.embedder, sample_workspace.settings, ds, "dev", timing=False
+    )
+    modes = {m: report["modes"][m]["overall"] for m in ("rag", "graph", "graph_hybrid")}
+    fused = modes["graph_hybrid"]
+    assert fused["recall@10"] >= 0.95
+    assert fused["recall@10"] >= modes["rag"]["recall@10"] + 0.25
+    assert fused["recall@10"] > modes["graph"]["recall@10"]
+    assert fused["answer_facts"] >= 0.9 and fused["count_exact"] >= 0.9
+    assert report["modes"]["graph_hybrid"]["categories"]["guarantee"]["status"] == 1.0

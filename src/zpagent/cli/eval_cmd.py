@@ -12,7 +12,7 @@ from zpagent.config import Settings
 from zpagent.workspace import Workspace
 
 eval_app = typer.Typer(
-    help="Evaluate retrieval, graph, robustness, answers and the small-talk gate.",
+    help="Evaluate retrieval, graph, fusion, robustness, answers and the small-talk gate.",
     no_args_is_help=True,
 )
 
@@ -151,6 +151,28 @@ def robustness(
         report = run_robustness(gen, ws.embedder, ws.settings, ds, split)
     md = to_markdown(report)
     finish(report, md, out, f"robustness-{split}", json_output)
+
+
+@eval_app.command("fusion")
+@handle_errors
+def fusion(
+    split: SplitOpt = "dev",
+    strict_dataset: StrictOpt = False,
+    dataset: DatasetOpt = None,
+    data: DataOpt = None,
+    wiki: WikiOpt = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """Classic RAG, graph only and fused (graph_hybrid) side by side: set recall@10,
+    precision, answer facts, statuses, exact counts, latency."""
+    from zpagent.eval.fusion import evaluate_fusion, to_markdown
+
+    split, ds, ws = prepare("fusion", split, dataset, strict_dataset, data, wiki)
+    with ws.open_current() as gen:
+        report = evaluate_fusion(gen, ws.embedder, ws.settings, ds, split)
+    md = to_markdown(report)
+    finish(report, md, out, f"fusion-{split}", json_output)
 
 
 LLM_CHOICES = ("configured", "honest", "adversarial", "none")

@@ -164,10 +164,25 @@ def search(
 @handle_errors
 def rag(
     query: Annotated[str, typer.Argument(help="The question (Slovak or English).")],
+    mode: Annotated[
+        str,
+        typer.Option(
+            "--mode",
+            help="hybrid (whole wiki) or graph_hybrid (the graph picks the pages, "
+            "hybrid search ranks their text).",
+            case_sensitive=False,
+        ),
+    ] = "hybrid",
     limit: Annotated[int, typer.Option("--limit", min=1, max=20, help="Primary chunks.")] = 8,
     max_per_document: Annotated[
-        int, typer.Option("--max-per-document", min=1, max=10, help="Chunks per page.")
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--max-per-document",
+            min=1,
+            max=10,
+            help="Chunks per page (default 1; graph_hybrid: the limit shared by the pages).",
+        ),
+    ] = None,
     include_unpublished: UnpublishedOpt = False,
     diagnostics: Annotated[
         bool, typer.Option("--diagnostics", help="Include retrieval internals.")
@@ -176,14 +191,19 @@ def rag(
     json_output: JsonOpt = False,
 ) -> None:
     """RAG: evidence with source ids, grounding rules and sources for an LLM."""
-    from zpagent.rag.build import rag as run_rag
+    from zpagent.rag.modes import MODES, rag_for_mode
 
+    mode = mode.lower()
+    if mode not in MODES:
+        raise typer.BadParameter("use hybrid or graph_hybrid", param_hint="--mode")
     ws = workspace(data)
     with ws.open_current() as gen:
-        resp = run_rag(
+        resp = rag_for_mode(
+            mode,
             gen,
             ws.embedder,
             query,
+            settings=ws.settings,
             limit=limit,
             max_per_document=max_per_document,
             include_unpublished=include_unpublished,
@@ -196,7 +216,16 @@ def rag(
         return
     if resp.status != "ok":
         console.print(f"[yellow]{resp.status}[/yellow] ({resp.reason}) for: {resp.query}")
+        for c in resp.graph.candidates if resp.graph else []:
+            console.print(f"  {c.status}: {c.name} ({c.document_path or '-'}) {c.summary or ''}")
         return
+    if resp.graph:
+        g = resp.graph
+        count = f"{g.pages} page(s)" if g.pages is not None else "a set"
+        console.print(
+            f"[dim]graph ({g.route}, {', '.join(g.intents) or 'no intent'}): {count}, "
+            f"{g.represented} with evidence{'' if g.complete else ' (incomplete)'}[/dim]"
+        )
     console.print(resp.context)
     console.print()
     for src in resp.sources:

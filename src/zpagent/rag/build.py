@@ -22,16 +22,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from zpagent.contract import ContextBudget, EvidenceItem, RagResponse, SourceRegistry
+from zpagent.contract import ContextBudget, EvidenceItem, GraphScope, RagResponse, SourceRegistry
 from zpagent.embed.base import Embedder
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
 from zpagent.ingest.tokens import TokenCounter
 from zpagent.rag.page_facts import MAX_FACT_CHUNKS, fact_chunks
 from zpagent.rag.prompts import ANSWER_FORMAT, INSTRUCTIONS
-from zpagent.search.hybrid import Hit, fetch_hits, search
+from zpagent.search.hybrid import Hit, SearchOutcome, fetch_hits, search
 
 DEFAULT_LIMIT = 8
 
@@ -42,6 +44,10 @@ class _Piece:
     role: str
     expands: str | None
     rank: int
+
+
+# Chunks added to a retrieved one: the start of its section, its page's facts.
+ADDED = ("section_lead", "page_facts")
 
 
 def _outer_prefix(hit: Hit) -> list[str] | None:
@@ -131,6 +137,52 @@ def _block(source_id: str, hit: Hit, authors: list[str]) -> str:
     return "\n".join(lines)
 
 
+def evidence_groups(
+    gen: Generation, hits: list[Hit], roles: dict[int, str] | None = None
+) -> list[list[_Piece]]:
+    """Each hit (role ``primary`` unless ``roles`` says otherwise, by rowid) after
+    its section leads; every chunk once, in the order of ``hits``."""
+    leads = _section_leads(gen, hits)
+    groups: list[list[_Piece]] = []
+    used_rowids: set[int] = set()
+    for rank, h in enumerate(hits, start=1):
+        group = []
+        for lead, role in leads.get(h.rowid, []):
+            if lead.rowid not in used_rowids:
+                group.append(_Piece(lead, role, h.chunk_id, rank))
+                used_rowids.add(lead.rowid)
+        if h.rowid not in used_rowids:
+            group.append(_Piece(h, (roles or {}).get(h.rowid, "primary"), None, rank))
+            used_rowids.add(h.rowid)
+        if group:
+            groups.append(group)
+    return groups
+
+
+def retrieval_diagnostics(outcome: SearchOutcome) -> dict[str, Any]:
+    return {
+        "fts_candidates": outcome.fts_candidates,
+        "vector_candidates": outcome.vector_candidates,
+        "retrieval": [
+            {
+                "rank": i,
+                "chunk_id": h.chunk_id,
+                "document_path": h.document_path,
+                "fts_score": h.fts_score,
+                "fts_rank": h.fts_rank,
+                "fts_strategy": h.fts_strategy,
+                "vector_similarity": h.vector_similarity,
+                "vector_rank": h.vector_rank,
+                "fused": h.fused,
+                "anchored": h.anchored,
+                "coverage": h.fts_coverage,
+                "relevance": h.relevance,
+            }
+            for i, h in enumerate(outcome.hits, start=1)
+        ],
+    }
+
+
 def rag(
     gen: Generation,
     embedder: Embedder,
@@ -151,20 +203,34 @@ def rag(
         max_per_document=max_per_document,
         include_unpublished=include_unpublished,
     )
-    leads = _section_leads(gen, outcome.hits)
-    groups: list[list[_Piece]] = []
-    used_rowids: set[int] = set()
-    for rank, h in enumerate(outcome.hits, start=1):
-        group = []
-        for lead, role in leads.get(h.rowid, []):
-            if lead.rowid not in used_rowids:
-                group.append(_Piece(lead, role, h.chunk_id, rank))
-                used_rowids.add(lead.rowid)
-        if h.rowid not in used_rowids:
-            group.append(_Piece(h, "primary", None, rank))
-            used_rowids.add(h.rowid)
-        if group:
-            groups.append(group)
+    return assemble(
+        gen,
+        outcome.query,
+        evidence_groups(gen, outcome.hits),
+        truncation_reasons=outcome.truncation_reasons,
+        diagnostics=retrieval_diagnostics(outcome) if include_diagnostics else None,
+        budget_tokens=budget_tokens,
+        encoding=encoding,
+    )
+
+
+def assemble(
+    gen: Generation,
+    query: str,
+    groups: list[list[_Piece]],
+    *,
+    truncation_reasons: list[str],
+    diagnostics: dict[str, Any] | None,
+    budget_tokens: int,
+    encoding: str,
+    graph: Callable[[RagResponse], GraphScope] | None = None,
+) -> RagResponse:
+    """The RAG envelope of evidence groups (best first), cut to the token budget.
+
+    ``diagnostics`` (None: not asked for) gets the expansions and what the
+    budget dropped added; ``graph`` describes the graph's set given the
+    evidence that fits (it counts against the budget too).
+    """
     authors = _authors(gen, {p.hit.document_id for g in groups for p in g})
     counter = TokenCounter(encoding)
 
@@ -191,37 +257,19 @@ def rag(
                         rank=p.rank,
                     )
                 )
-        reasons = list(outcome.truncation_reasons)
+        reasons = list(truncation_reasons)
         if dropped:
             reasons.append("llm_context_budget")
         found = bool(kept)
-        diagnostics = None
-        if include_diagnostics:
-            diagnostics = {
-                "fts_candidates": outcome.fts_candidates,
-                "vector_candidates": outcome.vector_candidates,
-                "retrieval": [
-                    {
-                        "rank": i,
-                        "chunk_id": h.chunk_id,
-                        "document_path": h.document_path,
-                        "fts_score": h.fts_score,
-                        "fts_rank": h.fts_rank,
-                        "fts_strategy": h.fts_strategy,
-                        "vector_similarity": h.vector_similarity,
-                        "vector_rank": h.vector_rank,
-                        "fused": h.fused,
-                        "anchored": h.anchored,
-                        "coverage": h.fts_coverage,
-                        "relevance": h.relevance,
-                    }
-                    for i, h in enumerate(outcome.hits, start=1)
-                ],
+        diag = None
+        if diagnostics is not None:
+            diag = {
+                **diagnostics,
                 "expansions": [
                     {"primary": p.expands, "chunk_id": p.hit.chunk_id, "text": p.hit.text}
                     for g in kept
                     for p in g
-                    if p.role != "primary"
+                    if p.role in ADDED
                 ],
                 "dropped_for_budget": len(groups) - len(kept),
             }
@@ -235,14 +283,16 @@ def rag(
             complete=not reasons,
             truncated=bool(reasons),
             truncation_reasons=reasons,
-            query=outcome.query,
+            query=query,
             context="\n\n".join(blocks),
             instructions=INSTRUCTIONS,
             answer_format=ANSWER_FORMAT,
             context_budget=ContextBudget(encoding=encoding, limit=budget_tokens, used=budget_used),
             evidence=evidence,
-            diagnostics=diagnostics,
+            diagnostics=diag,
         )
+        if graph is not None:
+            resp.graph = graph(resp)
         resp._evidence = per_source
         return resp
 
@@ -255,7 +305,7 @@ def rag(
         last = kept[-1]
         # Drop the chunks added to a primary before it, then the lowest-ranked group.
         if len(last) > 1:
-            kept[-1] = [p for p in last if p.role == "primary"] or last[:1]
+            kept[-1] = [p for p in last if p.role not in ADDED] or last[:1]
         else:
             kept.pop()
         resp = render(kept, budget_tokens, dropped=True)

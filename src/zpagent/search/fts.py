@@ -22,6 +22,7 @@ typed or lemma), ``prefix_terms`` (every term, some only by stem prefix),
 
 from __future__ import annotations
 
+import json
 import math
 import threading
 from collections import OrderedDict
@@ -166,12 +167,13 @@ def fts_search(
     candidate_limit: int,
     include_unpublished: bool,
     relevant_coverage: float = 1.0,
+    only_rowids: list[int] | None = None,
 ) -> tuple[list[FtsHit], bool]:
     """Return up to ``candidate_limit`` hits and whether a relevant one was cut.
 
     A cut counts as truncation only when the first hit beyond the limit
     reaches ``relevant_coverage``: the tail of a common word is endless and
-    mostly irrelevant.
+    mostly irrelevant. ``only_rowids``: search only these chunks.
     """
     if not query.terms:
         return [], False
@@ -179,6 +181,14 @@ def fts_search(
     exprs = [any_expr(t) for t in query.terms]
     weights = [index.idf(e) for e in exprs]
     rowids, coverage, masks = _coverage(gen, index, exprs, weights, not include_unpublished)
+    restrict = ""
+    params: tuple[object, ...] = ()
+    if only_rowids is not None:
+        keep = np.isin(rowids, np.asarray(only_rowids, dtype=rowids.dtype))
+        rowids, coverage, masks = rowids[keep], coverage[keep], masks[keep]
+        # One JSON parameter, however many chunks (SQLite bounds parameters).
+        restrict = "AND rowid IN (SELECT value FROM json_each(?)) "
+        params = (json.dumps(only_rowids),)
     if rowids.size == 0:
         return [], False
     key = np.round(coverage, 6)  # equal coverage whatever the summation order
@@ -199,11 +209,13 @@ def fts_search(
         need = candidate_limit - len(scored)
         # Unpublished chunks of this level may come first in BM25 order: fetch
         # that many more, then keep the published ones (members).
-        hidden = 0 if include_unpublished else _hidden_in_level(gen, exprs, masks[members])
+        hidden = 0
+        if not include_unpublished and only_rowids is None:
+            hidden = _hidden_in_level(gen, exprs, masks[members])
         rows = db.execute(
             f"SELECT rowid, bm25(chunks_fts, {w}) FROM chunks_fts WHERE chunks_fts MATCH ? "
-            "ORDER BY 2, rowid LIMIT ?",
-            (_level_query(exprs, set(masks[members].tolist())), need + hidden),
+            f"{restrict}ORDER BY 2, rowid LIMIT ?",
+            (_level_query(exprs, set(masks[members].tolist())), *params, need + hidden),
         ).fetchall()
         taken = [(exact[rid], -score, rid) for rid, score in rows if rid in member_ids]
         scored.extend(taken[:need])

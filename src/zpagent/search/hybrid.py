@@ -10,9 +10,12 @@ Truncation is detected by fetching one candidate more than each limit.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Literal
+
+import numpy as np
 
 from zpagent.embed.base import QUERY_VECTORS, Embedder
 from zpagent.errors import InvalidQuery
@@ -82,6 +85,13 @@ class SearchOutcome:
         return bool(self.truncation_reasons)
 
 
+def prefetch_query_vector(embedder: Embedder, query: str) -> None:
+    """Start embedding ``query`` (as ``search`` will) so that other work overlaps it."""
+    text = analyze(query).text
+    if (embedder, text) not in QUERY_VECTORS:
+        _EMBED_POOL.submit(QUERY_VECTORS.get, embedder, text)
+
+
 def fetch_hits(gen: Generation, rowids: list[int]) -> dict[int, Hit]:
     if not rowids:
         return {}
@@ -140,8 +150,13 @@ def search(
     candidate_limit: int | None = None,
     min_vector_similarity: float = VECTOR_CANDIDATE_MIN,
     gate: bool = True,
+    only_chunks: Collection[str] | None = None,
 ) -> SearchOutcome:
-    """Hybrid (or single-mode) search; ``gate=False`` only for evaluating ranking."""
+    """Hybrid (or single-mode) search; ``gate=False`` only for evaluating ranking.
+
+    ``only_chunks``: rank only these chunks (by chunk id); graph-guided
+    retrieval uses it for the text of the pages the graph chose.
+    """
     if mode not in MODES:
         raise InvalidQuery(f"unknown mode {mode!r}")
     if not 1 <= limit <= MAX_LIMIT:
@@ -151,6 +166,9 @@ def search(
     analyzed = analyze(query)
     candidate_limit = candidate_limit or max(50, limit * max_per_document * 3)
     reasons: list[str] = []
+    allowed = _rowids(gen, only_chunks) if only_chunks is not None else None
+    if allowed is not None and not allowed:
+        return SearchOutcome(query=analyzed.text, mode=mode, hits=[])
 
     # The query embedding (about 10 ms, C code without the GIL) runs while
     # the lexical search works on the same thread's time.
@@ -162,7 +180,12 @@ def search(
     fts_hits, fts_more = ([], False)
     if mode in ("hybrid", "fts"):
         fts_hits, fts_more = fts_search(
-            gen, analyzed, candidate_limit, include_unpublished, KEEP_MIN["hybrid"]
+            gen,
+            analyzed,
+            candidate_limit,
+            include_unpublished,
+            KEEP_MIN["hybrid"],
+            only_rowids=allowed,
         )
     vec_hits, vec_more = ([], False)
     if qvec_future is not None:
@@ -174,6 +197,7 @@ def search(
             include_unpublished,
             min_vector_similarity,
             relevant_margin=KEEP_MIN["hybrid"] / SEMANTIC_WEIGHT,
+            only_rowids=None if allowed is None else np.asarray(allowed, dtype=np.int64),
         )
     if fts_more or vec_more:
         reasons.append("candidate_limit")
@@ -221,6 +245,14 @@ def search(
         fts_candidates=len(fts_hits),
         vector_candidates=len(vec_hits),
     )
+
+
+def _rowids(gen: Generation, chunk_ids: Collection[str]) -> list[int]:
+    rows = gen.db().execute(
+        "SELECT id FROM chunks WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+        (json.dumps(sorted(chunk_ids)),),
+    )
+    return [r[0] for r in rows]
 
 
 def _headings(gen: Generation, rowids: list[int]) -> dict[int, list[str]]:
