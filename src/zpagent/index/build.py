@@ -28,7 +28,8 @@ from zpagent.index import datadir as dd
 from zpagent.index.schema import DDL, SCHEMA_VERSION
 from zpagent.index.version import hash_rows, make_index_version
 from zpagent.ingest.chunker import Chunk, Chunker, ChunkSettings
-from zpagent.ingest.document import Document
+from zpagent.ingest.document import Document, ScanWarning
+from zpagent.ingest.limits import PageLimits
 from zpagent.ingest.scan import ScanResult
 from zpagent.lexical import lemma_text
 
@@ -66,6 +67,7 @@ class BuildReport:
     seconds: float
     phase_seconds: dict[str, float] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    notes: dict[str, int] = field(default_factory=dict)  # normal input, counted (info)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -97,6 +99,7 @@ class BuildInputs:
     embedder: Embedder
     chunk_settings: ChunkSettings
     batch_size: int = 16
+    page_limits: PageLimits = field(default_factory=PageLimits)
     extra_steps: list[tuple[str, ExtraStep]] = field(default_factory=list)
     # Read-only caches shipped with the package (the sample wiki's vectors).
     seed_caches: list[Path] = field(default_factory=seed_caches)
@@ -162,11 +165,20 @@ def _write_chunks(
         )
 
 
-def chunk_documents(chunker: Chunker, docs: list[Document], progress: Progress) -> list[Chunk]:
-    progress.start("chunking", len(docs))
+def chunk_documents(
+    chunker: Chunker, scan: ScanResult, progress: Progress, max_chunks: int | None = None
+) -> list[Chunk]:
+    """Chunk every page; a page past ``max_chunks`` keeps its first chunks and is reported."""
+    progress.start("chunking", len(scan.documents))
     chunks: list[Chunk] = []
-    for d in docs:
-        chunks.extend(chunker.chunk(d.path, d.title, d.body))
+    for d in scan.documents:
+        page = chunker.chunk(d.path, d.title, d.body, max_chunks=max_chunks)
+        if max_chunks is not None and len(page) > max_chunks:
+            page = page[:max_chunks]
+            d.warnings.append("too_many_chunks")
+            scan.warnings.append(ScanWarning(d.path, "too_many_chunks"))
+            log.warning("%s: too_many_chunks (indexed the first %d)", d.path, max_chunks)
+        chunks.extend(page)
         progress.advance()
     return chunks
 
@@ -190,7 +202,7 @@ def build_generation(
     embedder = inputs.embedder
 
     t = time.perf_counter()
-    chunks = chunk_documents(chunker, docs, progress)
+    chunks = chunk_documents(chunker, scan, progress, inputs.page_limits.max_chunks)
     phases["chunk"] = time.perf_counter() - t
 
     t = time.perf_counter()
@@ -219,7 +231,7 @@ def build_generation(
         cache.close()
     phases["embed"] = time.perf_counter() - t
 
-    source_hash = hash_rows([(d.path, d.content_hash) for d in docs])
+    source_hash = hash_rows(scan.source_rows())
     documents_hash = hash_rows(
         [(d.path, d.title, d.published, d.authors, d.tags, d.categories) for d in docs]
     )
@@ -295,6 +307,7 @@ def build_generation(
             seconds=0.0,
             phase_seconds=phases,
             extra=extra,
+            notes=scan.note_counts(),
         )
         report.extra["staged_path"] = str(staged)
     except BaseException:

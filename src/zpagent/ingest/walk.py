@@ -1,0 +1,159 @@
+"""List the wiki's source files without ever leaving the wiki.
+
+Anyone who can push to the wiki controls its file tree, so the walk treats
+it as hostile:
+
+- A symlink is followed only when its target is something the walk would
+  read anyway: inside the wiki root, under no hidden folder (``.git``), and
+  for a file a Markdown page (or a ``frontmatter.yaml``). A link to
+  ``/etc/passwd``, the server's ``.env`` or ``.git/config`` is refused and
+  reported. Links are not refused outright because in-wiki aliases (a page
+  shared by two sections) are ordinary and harmless: they expose nothing
+  that is not already indexed.
+- Special files (FIFOs, sockets, devices) are refused and reported: reading
+  a FIFO blocks forever, a device can be endless.
+- Every directory is entered once (symlink loops end).
+
+In a Grav site (``config/system.yaml`` beside ``pages/``) only ``pages/``
+holds content (plus that configuration file); the ``README.md`` files of
+plugins and themes in the same repository are not pages. Symlinks must then
+stay inside ``pages/``.
+
+Each refusal is a ``ScanWarning``; the walk itself never raises.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from zpagent.ingest.document import ScanWarning
+
+# Grav's per-folder front matter, merged into the pages of its folder.
+FOLDER_META = "frontmatter.yaml"
+SITE_CONFIG = "config/system.yaml"
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    rel: str  # relative to the wiki root, "/" separated
+    path: Path  # what to open: the file itself, or an allowed link's resolved target
+    kind: str  # "page" | "folder_meta" | "site_config"
+
+
+def _kind(name: str) -> str | None:
+    lower = name.lower()
+    if lower.endswith(".md"):
+        return "page"
+    if lower == FOLDER_META:
+        return "folder_meta"
+    return None
+
+
+def _link_refusal(target: Path, root: Path, link_kind: str | None) -> str | None:
+    """Why a symlink's resolved target may not be followed, or None."""
+    if not target.is_relative_to(root):
+        return "symlink_outside_wiki"
+    if any(part.startswith(".") for part in target.relative_to(root).parts):
+        return "symlink_to_hidden"
+    if not target.is_dir() and _kind(target.name) != link_kind:
+        return "symlink_to_non_markdown"
+    return None
+
+
+class NotRegularFile(OSError):
+    """A path that was a file during the walk is now something else."""
+
+
+def is_grav_site(root: Path) -> bool:
+    return (root / "pages").is_dir() and (root / SITE_CONFIG).is_file()
+
+
+def iter_source_files(root: Path, warn: list[ScanWarning]) -> Iterator[SourceFile]:
+    """Yield every page and folder front matter file (and a Grav site's
+    configuration), sorted by path."""
+    root_real = root.resolve()
+    start, start_rel = root_real, ""
+    if is_grav_site(root_real):
+        config = root_real / SITE_CONFIG
+        if not config.is_symlink():
+            yield SourceFile(SITE_CONFIG, config, "site_config")
+        start, start_rel = root_real / "pages", "pages"
+    content_root = start.resolve()
+    seen_dirs: set[tuple[int, int]] = set()
+
+    def walk(directory: Path, rel: str) -> Iterator[SourceFile]:
+        try:
+            st = directory.stat()
+        except OSError:
+            warn.append(ScanWarning(rel or ".", "unreadable"))
+            return
+        key = (st.st_dev, st.st_ino)
+        if key in seen_dirs:
+            warn.append(ScanWarning(rel or ".", "symlink_loop"))
+            return
+        seen_dirs.add(key)
+        try:
+            entries = sorted(os.scandir(directory), key=lambda e: e.name)
+        except OSError:
+            warn.append(ScanWarning(rel or ".", "unreadable"))
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            child_rel = f"{rel}/{entry.name}" if rel else entry.name
+            path = Path(entry.path)
+            kind = _kind(entry.name)
+            try:
+                if entry.is_symlink():
+                    try:
+                        path = path.resolve(strict=True)
+                    except FileNotFoundError:
+                        warn.append(ScanWarning(child_rel, "broken_symlink"))
+                        continue
+                    refusal = _link_refusal(path, content_root, kind)
+                    if refusal:
+                        warn.append(ScanWarning(child_rel, refusal))
+                        continue
+                mode = path.stat().st_mode
+            except (OSError, RuntimeError):
+                # RuntimeError: resolve() on a symlink loop in older Pythons.
+                warn.append(ScanWarning(child_rel, "symlink_loop"))
+                continue
+            if stat.S_ISDIR(mode):
+                yield from walk(path, child_rel)
+            elif not stat.S_ISREG(mode):
+                warn.append(ScanWarning(child_rel, "special_file"))
+            elif kind is not None:
+                yield SourceFile(child_rel, path, kind)
+
+    yield from walk(start, start_rel)
+
+
+def read_regular_file(path: Path, max_bytes: int) -> tuple[bytes, int]:
+    """Up to ``max_bytes + 1`` bytes of a regular file, and its size.
+
+    Opened without following a symlink and without blocking, and checked to
+    be a regular file on the open descriptor: a file swapped for a FIFO or a
+    link after the walk is refused (``OSError``), never read.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile(f"not a regular file: {path}")
+        chunks = []
+        left = max_bytes + 1
+        while left > 0:
+            block = os.read(fd, min(left, 1 << 20))
+            if not block:
+                break
+            chunks.append(block)
+            left -= len(block)
+        return b"".join(chunks), st.st_size
+    finally:
+        os.close(fd)
