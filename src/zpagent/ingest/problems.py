@@ -29,6 +29,7 @@ SKIPPED_KINDS = frozenset(
         "symlink_outside_wiki",
         "symlink_to_hidden",
         "symlink_to_non_markdown",
+        "symlink_alias",
         "broken_symlink",
         "symlink_loop",
         "language_variant",

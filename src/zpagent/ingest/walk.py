@@ -1,23 +1,26 @@
 """List the wiki's source files without ever leaving the wiki.
 
-Anyone who can push to the wiki controls its file tree, so the walk treats
-it as hostile:
+Anyone who can push to the wiki controls its file tree (Git stores
+symlinks), so the walk treats it as hostile:
 
-- A symlink is followed only when its target is something the walk would
-  read anyway: inside the wiki root, under no hidden folder (``.git``), and
-  for a file a Markdown page (or a ``frontmatter.yaml``). A link to
-  ``/etc/passwd``, the server's ``.env`` or ``.git/config`` is refused and
-  reported. Links are not refused outright because in-wiki aliases (a page
-  shared by two sections) are ordinary and harmless: they expose nothing
-  that is not already indexed.
-- Special files (FIFOs, sockets, devices) are refused and reported: reading
-  a FIFO blocks forever, a device can be endless.
-- Every directory is entered once (symlink loops end).
+- Symlinks are never followed. A link out of the wiki (``/etc/passwd``, the
+  server's ``.env``) or into a hidden folder (``.git/config``) would publish
+  a file of the server; a link inside the wiki would only show a page twice
+  (and a folder link would move pages to other paths). Following some links
+  would buy nothing and need a policy that must be right on every path, so
+  each link is refused and reported with what it points at:
+  ``symlink_outside_wiki``, ``symlink_to_hidden``,
+  ``symlink_to_non_markdown``, ``broken_symlink`` or ``symlink_alias`` (a
+  harmless in-wiki alias, still not indexed).
+- Special files (FIFOs, sockets, devices) are refused (``special_file``):
+  reading a FIFO blocks forever, a device can be endless.
+- Files are opened without following a link and without blocking, and
+  checked on the open descriptor (``read_regular_file``): a file swapped for
+  a link or a FIFO after the walk is refused, never read.
 
 In a Grav site (``config/system.yaml`` beside ``pages/``) only ``pages/``
 holds content (plus that configuration file); the ``README.md`` files of
-plugins and themes in the same repository are not pages. Symlinks must then
-stay inside ``pages/``.
+plugins and themes in the same repository are not pages.
 
 Each refusal is a ``ScanWarning``; the walk itself never raises.
 """
@@ -40,7 +43,7 @@ SITE_CONFIG = "config/system.yaml"
 @dataclass(frozen=True)
 class SourceFile:
     rel: str  # relative to the wiki root, "/" separated
-    path: Path  # what to open: the file itself, or an allowed link's resolved target
+    path: Path  # the file to open
     kind: str  # "page" | "folder_meta" | "site_config"
 
 
@@ -53,15 +56,23 @@ def _kind(name: str) -> str | None:
     return None
 
 
-def _link_refusal(target: Path, root: Path, link_kind: str | None) -> str | None:
-    """Why a symlink's resolved target may not be followed, or None."""
+def _link_kind(link: Path, root: Path, link_kind: str | None) -> str:
+    """The problem kind of a refused symlink: what it would have exposed."""
+    try:
+        target = link.resolve(strict=True)
+    except FileNotFoundError:
+        return "broken_symlink"
+    except (OSError, RuntimeError):  # RuntimeError: a loop, in older Pythons
+        return "symlink_loop"
     if not target.is_relative_to(root):
         return "symlink_outside_wiki"
     if any(part.startswith(".") for part in target.relative_to(root).parts):
         return "symlink_to_hidden"
+    if target.is_dir() and link.parent.resolve().is_relative_to(target):
+        return "symlink_loop"  # a link to a folder that contains it
     if not target.is_dir() and _kind(target.name) != link_kind:
         return "symlink_to_non_markdown"
-    return None
+    return "symlink_alias"
 
 
 class NotRegularFile(OSError):
@@ -92,7 +103,7 @@ def iter_source_files(root: Path, warn: list[ScanWarning]) -> Iterator[SourceFil
             warn.append(ScanWarning(rel or ".", "unreadable"))
             return
         key = (st.st_dev, st.st_ino)
-        if key in seen_dirs:
+        if key in seen_dirs:  # only bind mounts can loop: links are not followed
             warn.append(ScanWarning(rel or ".", "symlink_loop"))
             return
         seen_dirs.add(key)
@@ -109,19 +120,11 @@ def iter_source_files(root: Path, warn: list[ScanWarning]) -> Iterator[SourceFil
             kind = _kind(entry.name)
             try:
                 if entry.is_symlink():
-                    try:
-                        path = path.resolve(strict=True)
-                    except FileNotFoundError:
-                        warn.append(ScanWarning(child_rel, "broken_symlink"))
-                        continue
-                    refusal = _link_refusal(path, content_root, kind)
-                    if refusal:
-                        warn.append(ScanWarning(child_rel, refusal))
-                        continue
-                mode = path.stat().st_mode
-            except (OSError, RuntimeError):
-                # RuntimeError: resolve() on a symlink loop in older Pythons.
-                warn.append(ScanWarning(child_rel, "symlink_loop"))
+                    warn.append(ScanWarning(child_rel, _link_kind(path, content_root, kind)))
+                    continue
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError:
+                warn.append(ScanWarning(child_rel, "unreadable"))
                 continue
             if stat.S_ISDIR(mode):
                 yield from walk(path, child_rel)
