@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from zpagent.errors import InvalidQuery
+from zpagent.errors import InvalidQuery, QueryTooLong
 from zpagent.graph import cues as cu
 from zpagent.graph.lexicon import Lexicon, PhraseEntry, word_keys
 from zpagent.graph.mentions import (
@@ -122,7 +122,7 @@ def validate_question(text: object) -> str:
     if not isinstance(text, str):
         raise InvalidQuery("the question must be text")
     if len(text) > MAX_QUESTION_CHARS:
-        raise InvalidQuery(f"the question is longer than {MAX_QUESTION_CHARS} characters")
+        raise QueryTooLong(f"the question is longer than {MAX_QUESTION_CHARS} characters")
     text = clean_inline(text)
     if not text or not TOKEN.search(text):
         raise InvalidQuery("the question is empty")
