@@ -15,8 +15,8 @@ from zpagent.config import Settings, get_settings
 from zpagent.embed.base import Embedder
 from zpagent.embed.factory import get_embedder
 from zpagent.errors import WikiError
-from zpagent.graph.build_step import STEP_NAME as GRAPH_STEP
-from zpagent.graph.build_step import graph_step
+from zpagent.graph.build.step import STEP_NAME as GRAPH_STEP
+from zpagent.graph.build.step import graph_step
 from zpagent.index.build import BuildInputs, Progress
 from zpagent.index.datadir import DataDir
 from zpagent.index.reader import Generation, open_current
@@ -67,7 +67,7 @@ class Workspace:
         """The server-side graph written at publication (None: embedded only)."""
         if self.graph_backend() != "neo4j":
             return None
-        from zpagent.graph.remote import Neo4jRemoteGraph
+        from zpagent.graph.store.remote import Neo4jRemoteGraph
 
         return Neo4jRemoteGraph(self.settings)
 

@@ -8,7 +8,7 @@ from tests.conftest import built_workspace
 from zpagent.answer.clusters import ambiguous_evidence, clusters
 from zpagent.answer.service import AnswerOptions, answer, rag_bundle
 from zpagent.config import get_settings
-from zpagent.graph.serving import graph_store
+from zpagent.graph.store.serving import graph_store
 
 
 def student(name: str, login: str, start: int, kind: str, year: int, title: str) -> str:

@@ -13,7 +13,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 import pytest
 from typer.testing import CliRunner
@@ -148,10 +147,9 @@ def test_max_per_document_is_validated(multi_chunk_data):
 # zpagent demo, really run
 
 
-def run_demo(data, cwd, *extra: str) -> tuple[subprocess.CompletedProcess, float]:
+def run_demo(data, cwd, *extra: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "COLUMNS": "200"}  # wide tables: one line per result row
-    t0 = time.perf_counter()
-    proc = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "zpagent", "demo", "--data", str(data), *extra],
         capture_output=True,
         text=True,
@@ -159,7 +157,6 @@ def run_demo(data, cwd, *extra: str) -> tuple[subprocess.CompletedProcess, float
         cwd=cwd,
         env=env,
     )
-    return proc, time.perf_counter() - t0
 
 
 def build_value(stdout: str, key: str) -> str:
@@ -176,22 +173,23 @@ def table_rows(stdout: str, title: str) -> list[str]:
 
 
 @pytest.mark.slow
-def test_demo_builds_the_sample_wiki_prints_results_and_reuses_the_cache(tmp_path):
+def test_demo_builds_the_sample_wiki_from_the_seed_prints_results_and_rebuilds(tmp_path):
     searches = [q for tool, q in DEMO_QUERIES if tool == "search"]
     assert len(searches) == 3
     plain = [q for q in searches if fold(q) == q]
     assert plain == ["rozpoznavanie reci neuronove siete"]  # typed without diacritics
 
     data = tmp_path / "data"
-    cold, cold_seconds = run_demo(data, tmp_path)
+    cold = run_demo(data, tmp_path)
     assert cold.returncode == 0, cold.stderr[-3000:]
     out = cold.stdout
     segments = int(build_value(out, "embedding_segments"))
     chunks = int(build_value(out, "chunks"))
     assert int(build_value(out, "documents")) >= 40
     assert segments >= chunks > 0
-    assert int(build_value(out, "embedding_computed")) == segments
-    assert int(build_value(out, "embedding_reused")) == 0
+    # The shipped seed cache holds every vector of the sample wiki: nothing is embedded.
+    assert int(build_value(out, "embedding_computed")) == 0
+    assert int(build_value(out, "embedding_reused")) == segments
 
     expected_first = {
         searches[0]: "pages/students/2016/jh428ek/README.md",
@@ -213,7 +211,7 @@ def test_demo_builds_the_sample_wiki_prints_results_and_reuses_the_cache(tmp_pat
         if tool != "search":
             assert q in out, q
 
-    warm, warm_seconds = run_demo(data, tmp_path, "--json")
+    warm = run_demo(data, tmp_path, "--json")
     assert warm.returncode == 0, warm.stderr[-3000:]
     payload = json.loads(warm.stdout)
     build = payload["build"]
@@ -221,8 +219,6 @@ def test_demo_builds_the_sample_wiki_prints_results_and_reuses_the_cache(tmp_pat
     assert build["embedding_segments"] == segments
     assert build["embedding_computed"] == 0
     assert build["embedding_reused"] == segments
-    assert build["seconds"] < float(build_value(out, "seconds")) / 3
-    assert warm_seconds < cold_seconds
     queries = payload["queries"]
     assert [q["tool"] for q in queries] == [tool for tool, _ in DEMO_QUERIES]
     found = {q["query"]: q for q in queries if q["tool"] == "search"}

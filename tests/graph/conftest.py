@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from zpagent.graph.extract import build_payload
+from zpagent.graph.build.extract import build_payload
 from zpagent.graph.model import GraphPayload
 from zpagent.graph.store.base import GraphUnavailable
 from zpagent.graph.store.ladybug_store import LadybugStore

@@ -68,7 +68,7 @@ def test_openapi_describes_the_tool(graph_client):
 def test_neo4j_backend_serves_the_same_answers(sample_workspace, neo4j_overrides):
     from tests.api.conftest import SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET
     from zpagent.config import Settings
-    from zpagent.graph.remote import Neo4jRemoteGraph
+    from zpagent.graph.store.remote import Neo4jRemoteGraph
 
     settings = Settings(
         _env_file=None,

@@ -10,12 +10,12 @@ import pytest
 from tests.conftest import make_workspace, write_pages
 from tests.graph.conftest import REPO
 from zpagent.errors import BuildError
+from zpagent.graph.build.stats import graph_stats
 from zpagent.graph.payload import has_payload, read_payload
-from zpagent.graph.serving import graph_store
-from zpagent.graph.stats import graph_stats
 from zpagent.graph.store import ladybug_store
 from zpagent.graph.store.base import GraphLoadError, GraphUnavailable, expected_counts
 from zpagent.graph.store.ladybug_store import GRAPH_FILE, LadybugStore
+from zpagent.graph.store.serving import graph_store
 
 
 def test_the_generation_holds_the_graph_at_its_version(sample_workspace):

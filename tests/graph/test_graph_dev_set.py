@@ -49,7 +49,7 @@ def test_test_split_is_reported(sample_workspace, capsys):
 def test_dev_split_on_neo4j(sample_workspace, neo4j_overrides, tmp_path):
     """The same generation served from Neo4j answers the dev split exactly too."""
     from tests.conftest import make_workspace
-    from zpagent.graph.remote import Neo4jRemoteGraph
+    from zpagent.graph.store.remote import Neo4jRemoteGraph
 
     ws = make_workspace(sample_workspace.data.root, **neo4j_overrides)
     with ws.open_current() as gen:

@@ -1,7 +1,7 @@
 """Every query on both engines over the same payload: identical results.
 
 LadybugDB (embedded) and Neo4j run the same Cypher (with the explicit
-per-dialect overrides of ``zpagent.graph.cypher``). This test runs every
+per-dialect overrides of ``zpagent.graph.store.cypher``). This test runs every
 registered query with several parameter sets, every path query, every count
 query, and then every question of the graph dataset end to end, and asserts
 that both engines give the same answers.
@@ -16,9 +16,9 @@ import pytest
 
 from tests.graph.conftest import INDEX_VERSION
 from zpagent.eval.datasets import load_dataset
-from zpagent.graph import cypher as q
+from zpagent.graph.answers.search import search_store
 from zpagent.graph.schema import NODE_LABELS, PATH_ENDPOINT_LABELS, REL_TYPES
-from zpagent.graph.search import search_store
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import PathValue
 
 pytestmark = pytest.mark.neo4j

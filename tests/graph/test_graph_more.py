@@ -18,10 +18,10 @@ from typer.testing import CliRunner
 from tests.conftest import built_workspace
 from tests.graph.conftest import INDEX_VERSION, REPO, SAMPLE_WIKI
 from zpagent.cli.main import app
+from zpagent.graph.answers.search import graph_search, search_store
 from zpagent.graph.contract import GraphResponse
 from zpagent.graph.model import GraphPayload, parse_evidence
 from zpagent.graph.schema import REL_ENDPOINTS, REL_TYPES
-from zpagent.graph.search import graph_search, search_store
 from zpagent.ingest.chunker import Chunker
 from zpagent.ingest.scan import scan_wiki
 from zpagent.ingest.text import fold, slug

@@ -6,8 +6,8 @@ import pytest
 
 from tests.graph.conftest import INDEX_VERSION
 from zpagent.errors import InvalidQuery
+from zpagent.graph.answers.search import search_store
 from zpagent.graph.contract import GraphResponse
-from zpagent.graph.search import search_store
 
 
 def ask(store, query: str, **kw) -> GraphResponse:

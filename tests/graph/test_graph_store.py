@@ -7,8 +7,8 @@ import threading
 import pytest
 
 from tests.graph.conftest import INDEX_VERSION
-from zpagent.graph import cypher as q
 from zpagent.graph.model import GraphPayload, Node, Rel
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store import ladybug_store
 from zpagent.graph.store.base import GraphLoadError, GraphUnavailable, expected_counts
 from zpagent.graph.store.ladybug_store import LadybugStore

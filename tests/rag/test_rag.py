@@ -197,8 +197,8 @@ def test_nothing_relevant_is_no_answer(ws, gen):
 
 def test_a_title_made_up_from_the_path_is_never_shown(ws, gen):
     from zpagent.config import get_settings
-    from zpagent.graph import cypher as q
-    from zpagent.graph.serving import graph_store
+    from zpagent.graph.store import cypher as q
+    from zpagent.graph.store.serving import graph_store
     from zpagent.search.hybrid import search
     from zpagent.search.response import search_response
 

@@ -18,11 +18,11 @@ from itertools import combinations
 from typing import Any
 
 from zpagent.answer.evidence import Bundle
-from zpagent.graph import cypher as q
-from zpagent.graph.cues import YEAR
-from zpagent.graph.inflect import matches, typo_match
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
+from zpagent.graph.understand.inflect import matches, typo_match
 from zpagent.lexical import tokens
+from zpagent.question.cues import YEAR
 
 # Attributes of one person: a question asking one of these is about one subject.
 PERSON_ATTRIBUTES = {"thesis_title", "thesis_year", "supervisor", "consultant", "start_year"}

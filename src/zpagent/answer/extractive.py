@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from zpagent.answer.evidence import Bundle
-from zpagent.graph.cues import YEAR
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
+from zpagent.question.cues import YEAR
 
 LABELS = {
     "supervisor": re.compile(r"vedu[c]|skolitel|supervisor", re.IGNORECASE),

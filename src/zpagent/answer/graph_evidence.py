@@ -36,7 +36,7 @@ ATTRIBUTE_ASKED = {
 
 def graph_available(gen: Generation) -> bool:
     try:
-        from zpagent.graph.serving import graph_ready
+        from zpagent.graph.store.serving import graph_ready
     except ImportError:
         return False
     return bool(graph_ready(gen, get_settings()))
@@ -101,7 +101,7 @@ def _facts(resp: Any) -> list[Fact]:
 
 
 def graph_bundle(gen: Generation, question: str, include_unpublished: bool) -> Bundle:
-    from zpagent.graph.search import graph_search
+    from zpagent.graph.answers.search import graph_search
 
     resp = graph_search(gen, question, include_unpublished=include_unpublished)
     texts: dict[str, list[str]] = defaultdict(list)

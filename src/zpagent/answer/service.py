@@ -163,7 +163,7 @@ def _clarify_if_about_different_people(
     from zpagent.answer.clusters import ambiguous_evidence
     from zpagent.answer.graph_evidence import graph_available
     from zpagent.config import get_settings
-    from zpagent.graph.serving import graph_store
+    from zpagent.graph.store.serving import graph_store
 
     if bundle.status != "ok" or not graph_available(gen):
         return bundle

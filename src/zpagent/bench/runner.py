@@ -237,7 +237,7 @@ def _clear_query_caches(gen: Any) -> None:
 def graph_query_fn(ws: Workspace, gen: Any) -> Callable[[str], Any] | None:
     """The graph search as a one-argument function, when the graph part is installed."""
     try:
-        from zpagent.graph.search import graph_search
+        from zpagent.graph.answers.search import graph_search
     except ImportError:
         return None
     return lambda q: graph_search(gen, q)

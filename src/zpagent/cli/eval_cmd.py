@@ -118,7 +118,7 @@ def graph(
         embedded = ws.settings.model_copy(update={"graph_backend": "embedded"})
         backends["embedded"] = run_graph_eval(gen, embedded, ds, split)
         if ws.settings.neo4j_uri:
-            from zpagent.graph.remote import Neo4jRemoteGraph
+            from zpagent.graph.store.remote import Neo4jRemoteGraph
 
             neo = ws.settings.model_copy(update={"graph_backend": "neo4j"})
             Neo4jRemoteGraph(neo).write_generation(gen.path, gen.index_version, lambda _: None)

@@ -67,7 +67,7 @@ def query(
     json_output: JsonOpt = False,
 ) -> None:
     """Answer a question from the knowledge graph, with evidence and exact counts."""
-    from zpagent.graph.search import graph_search
+    from zpagent.graph.answers.search import graph_search
 
     ws = _workspace(data)
     with ws.open_current() as gen:
@@ -88,7 +88,7 @@ def query(
 @handle_errors
 def stats(data: DataOpt = None, json_output: JsonOpt = False) -> None:
     """Extraction quality and graph size: pages with and without titles, counts by type."""
-    from zpagent.graph.stats import graph_stats
+    from zpagent.graph.build.stats import graph_stats
 
     ws = _workspace(data)
     with ws.open_current() as gen:

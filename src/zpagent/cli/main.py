@@ -394,7 +394,7 @@ def _demo_call(ws: Workspace, gen, tool: str, q: str):
 
         return run_rag(gen, ws.embedder, q, limit=3)
     if tool == "graph":
-        from zpagent.graph.search import graph_search
+        from zpagent.graph.answers.search import graph_search
 
         return graph_search(gen, q, settings=ws.settings)
     from zpagent.answer.service import answer as run_answer

@@ -10,14 +10,14 @@ from typing import Any
 from zpagent.config import Settings
 from zpagent.eval.datasets import Dataset
 from zpagent.eval.metrics import percentile
-from zpagent.graph.evaluate import check
+from zpagent.graph.answers.evaluate import check
 
 # Lists are judged whole: a page of a longer list is not "the persons who ...".
 EVAL_LIMIT = 100
 
 
 def run_graph_eval(gen: Any, settings: Settings, ds: Dataset, split: str) -> dict[str, Any]:
-    from zpagent.graph.search import graph_search
+    from zpagent.graph.answers.search import graph_search
 
     rows = []
     for item in ds.select(split):

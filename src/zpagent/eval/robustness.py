@@ -24,7 +24,7 @@ def _call(tool: str, gen: Any, embedder: Any, settings: Any, query: str) -> Any:
 
         return rag(gen, embedder, query, budget_tokens=settings.rag_llm_max_tokens)
     if tool == "graph":
-        from zpagent.graph.search import graph_search
+        from zpagent.graph.answers.search import graph_search
 
         return graph_search(gen, query, settings=settings)
     from zpagent.search.hybrid import search

@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from zpagent.graph.extract import build_payload
-from zpagent.graph.search import search_store
+from zpagent.graph.answers.search import search_store
+from zpagent.graph.build.extract import build_payload
 from zpagent.graph.store.base import GraphStore
 from zpagent.graph.store.ladybug_store import LadybugStore
 from zpagent.ingest.chunker import Chunker

@@ -101,6 +101,15 @@ class Candidate(BaseModel):
     score: float | None = None
 
 
+class MatchedPerson(BaseModel):
+    """Whom a name in the question was matched to: every answer names it."""
+
+    mention: str = Field(description="The name as written in the question.")
+    id: str
+    name: str = Field(description="The person's name as the wiki writes it.")
+    match: str = Field(description="full, typo or surname (a unique surname alone).")
+
+
 class ParsedQuestionModel(BaseModel):
     type: str = Field(description="The recognized question type.")
     attribute: str | None = None
@@ -133,4 +142,7 @@ class GraphResponse(Envelope):
     candidates: list[Candidate] = Field(
         default_factory=list,
         description="With `ambiguous`: who the name may mean. With `no_answer`: near misses.",
+    )
+    matched: list[MatchedPerson] = Field(
+        default_factory=list, description="The persons the question's names were matched to."
     )

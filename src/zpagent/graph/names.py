@@ -100,5 +100,10 @@ def name_key(name: str) -> str:
     return " ".join(fold(name).replace("-", " ").split())
 
 
+def term_key(text: str) -> str:
+    """Matching key of a keyword, category or title: folded, spaces collapsed."""
+    return " ".join(fold(text).split())
+
+
 def name_id(name: str) -> str:
     return slug(name)

@@ -11,9 +11,9 @@ from zpagent.api.deps import TOOL_DEPS
 from zpagent.api.errors import ERROR_RESPONSES
 from zpagent.api.models import QueryField, StrictModel, ToolHealth
 from zpagent.errors import ZPAgentError
+from zpagent.graph.answers.search import graph_search
 from zpagent.graph.contract import GraphResponse
-from zpagent.graph.search import graph_search
-from zpagent.graph.serving import graph_ready
+from zpagent.graph.store.serving import graph_ready
 
 router = APIRouter(tags=["tools"])
 

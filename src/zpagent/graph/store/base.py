@@ -7,7 +7,7 @@
     └── RetrievalUnavailable
         └── GraphUnavailable      the store cannot be opened or is at another version
 
-A store answers queries from ``zpagent.graph.cypher`` and replaces its whole
+A store answers queries from ``zpagent.graph.store.cypher`` and replaces its whole
 managed graph from a payload in one transaction, verifying node and
 relationship counts against the payload before it commits.
 """
@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zpagent.errors import BuildError, RetrievalUnavailable
-from zpagent.graph.cypher import INDEX_STATE, Query, count_nodes_query, count_rels_query
 from zpagent.graph.model import GraphPayload, Node
 from zpagent.graph.schema import INDEX_STATE_ID, NODE_LABELS, REL_TYPES, property_names
+from zpagent.graph.store.cypher import INDEX_STATE, Query, count_nodes_query, count_rels_query
 
 # Called with a named point of a load ("after_delete", "after_nodes",
 # "after_rels", "before_commit"); raising there aborts the load. Tests use it

@@ -28,7 +28,6 @@ from typing import Any
 
 import ladybug
 
-from zpagent.graph.cypher import LADYBUG, Query, count_nodes_query, count_rels_query
 from zpagent.graph.model import GraphPayload, Rel, evidence_json
 from zpagent.graph.schema import NODE_LABELS, NODE_PROPERTIES, REL_ENDPOINTS, REL_TYPES
 from zpagent.graph.store.base import (
@@ -44,6 +43,7 @@ from zpagent.graph.store.base import (
     timed,
     verify_counts,
 )
+from zpagent.graph.store.cypher import LADYBUG, Query, count_nodes_query, count_rels_query
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,6 @@ import logging
 import time
 from typing import Any
 
-from zpagent.graph.cypher import NEO4J, Query, count_nodes_query, count_rels_query
 from zpagent.graph.model import GraphPayload, evidence_json
 from zpagent.graph.schema import NODE_LABELS, NODE_PROPERTIES, REL_TYPES
 from zpagent.graph.store.base import (
@@ -41,6 +40,7 @@ from zpagent.graph.store.base import (
     timed,
     verify_counts,
 )
+from zpagent.graph.store.cypher import NEO4J, Query, count_nodes_query, count_rels_query
 
 log = logging.getLogger(__name__)
 

@@ -14,24 +14,24 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from zpagent.graph import cypher as q
-from zpagent.graph.contract import Aggregation, Candidate, EntityRef, GraphResponse
-from zpagent.graph.cues import FUNCTION_WORDS
-from zpagent.graph.extract import term_key
-from zpagent.graph.lexicon import PhraseEntry, word_keys
-from zpagent.graph.model import parse_evidence
-from zpagent.graph.person_answers import (
+from zpagent.graph.answers.person import (
     emit_theses,
     person_ref,
     resolve_one,
     unresolved_response,
 )
-from zpagent.graph.resolve import add_rejected, resolve_mention
-from zpagent.graph.response import path_model
+from zpagent.graph.answers.resolve import add_rejected, resolve_mention
+from zpagent.graph.answers.response import path_model
+from zpagent.graph.contract import Aggregation, Candidate, EntityRef, GraphResponse
+from zpagent.graph.model import parse_evidence
+from zpagent.graph.names import term_key
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import PathValue
+from zpagent.graph.understand.lexicon import PhraseEntry, word_keys
+from zpagent.question.cues import FUNCTION_WORDS
 
 if TYPE_CHECKING:
-    from zpagent.graph.search import Context
+    from zpagent.graph.answers.context import Context
 
 PATH_FETCH = 200
 

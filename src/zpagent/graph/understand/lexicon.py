@@ -14,9 +14,9 @@ import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from zpagent.graph import cypher as q
-from zpagent.graph.inflect import forms, typo_match
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
+from zpagent.graph.understand.inflect import forms, typo_match
 from zpagent.ingest.text import fold
 from zpagent.lexical import lemma, stem
 

@@ -1,7 +1,7 @@
 """Graph search: a question in, a contract v1 ``GraphResponse`` out.
 
-    parse (understand) -> resolve names (resolve) -> run the type's queries
-    (person_answers, list_answers, link_answers) -> response
+    parse (understand.parse) -> resolve names (resolve) -> run the type's
+    queries (person, lists, links) -> response
 
 The library raises typed errors (``InvalidQuery`` for an empty question,
 ``GraphUnavailable`` when the store cannot answer); transports convert them
@@ -12,37 +12,28 @@ the candidates). Never a guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from zpagent.config import Settings, get_settings
-from zpagent.graph import link_answers, list_answers, person_answers
+from zpagent.graph.answers import links, lists, person
+from zpagent.graph.answers.context import Context
+from zpagent.graph.answers.response import ResponseBuilder
 from zpagent.graph.contract import GraphResponse
-from zpagent.graph.lexicon import Lexicon, load_lexicon
-from zpagent.graph.response import ResponseBuilder
-from zpagent.graph.serving import graph_store, served_index_version
 from zpagent.graph.store.base import GraphStore
-from zpagent.graph.understand import ParsedQuestion, parse_question, validate_question
+from zpagent.graph.store.serving import graph_store, served_index_version
+from zpagent.graph.understand.lexicon import load_lexicon
+from zpagent.graph.understand.parse import parse_question
 from zpagent.index.reader import Generation
+from zpagent.question import Question, analyze
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
 EVIDENCE_LIMIT = 5
 
 
-@dataclass
-class Context:
-    store: GraphStore
-    lexicon: Lexicon
-    pq: ParsedQuestion
-    builder: ResponseBuilder
-    limit: int
-    include_unpublished: bool
-
-
 def search_store(
     store: GraphStore,
-    query: str,
+    query: Question | str,
     *,
     index_version: dict[str, Any] | None,
     limit: int = DEFAULT_LIMIT,
@@ -50,16 +41,17 @@ def search_store(
     evidence_limit: int = EVIDENCE_LIMIT,
 ) -> GraphResponse:
     """Answer ``query`` from the graph in ``store``."""
+    question = analyze(query) if isinstance(query, str) else query
     limit = max(1, min(int(limit), MAX_LIMIT))
     lexicon = load_lexicon(store)
-    pq = parse_question(query, lexicon, include_unpublished)
-    builder = ResponseBuilder(store, pq.text, index_version, limit, evidence_limit)
+    pq = parse_question(question, lexicon, include_unpublished)
+    builder = ResponseBuilder(store, question.text, index_version, limit, evidence_limit)
     builder.question = pq
     ctx = Context(store, lexicon, pq, builder, limit, include_unpublished)
     handlers = {
-        **person_answers.HANDLERS,
-        **list_answers.HANDLERS,
-        **link_answers.HANDLERS,
+        **person.HANDLERS,
+        **lists.HANDLERS,
+        **links.HANDLERS,
     }
     handler = handlers.get(pq.type)
     if handler is None:
@@ -69,7 +61,7 @@ def search_store(
 
 def graph_search(
     gen: Generation,
-    query: str,
+    query: Question | str,
     *,
     settings: Settings | None = None,
     limit: int = DEFAULT_LIMIT,
@@ -82,12 +74,12 @@ def graph_search(
     the store carries.
     """
     settings = settings or get_settings()
-    validate_question(query)
+    question = analyze(query) if isinstance(query, str) else query
     store = graph_store(gen, settings)
     index_version = served_index_version(store, gen, settings)
     return search_store(
         store,
-        query,
+        question,
         index_version=index_version,
         limit=limit,
         include_unpublished=include_unpublished,

@@ -10,8 +10,8 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable
 
+from zpagent.graph.build.page import SourceLine
 from zpagent.graph.model import Evidence
-from zpagent.graph.page import SourceLine
 from zpagent.ingest.chunker import Chunk
 
 

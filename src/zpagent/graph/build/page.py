@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from zpagent.graph import patterns as pt
-from zpagent.graph.lines import (
+from zpagent.graph.build import patterns as pt
+from zpagent.graph.build.lines import (
     Line,
     Section,
     label_line,

@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from zpagent.graph import cypher as q
+from zpagent.graph.answers.resolve import add_candidates, add_rejected, resolve_mention
+from zpagent.graph.answers.response import KIND_NAMES, display_name
 from zpagent.graph.contract import EntityRef, GraphResponse
-from zpagent.graph.lexicon import PersonEntry
 from zpagent.graph.model import Evidence, parse_evidence
-from zpagent.graph.resolve import add_candidates, add_rejected, resolve_mention
-from zpagent.graph.response import KIND_NAMES, display_name
+from zpagent.graph.store import cypher as q
+from zpagent.graph.understand.lexicon import PersonEntry
 
 if TYPE_CHECKING:
-    from zpagent.graph.search import Context
+    from zpagent.graph.answers.context import Context
 
 THESIS_KINDS = ("bachelor", "master", "dissertation")
 
@@ -193,7 +193,7 @@ def thesis_answer(ctx: Context) -> GraphResponse:
     if not rows and not person.has_page:
         # A supervisor or consultant writes no thesis here: "Aké práce má X?",
         # "Kto viedol X?" about them mean the theses they led.
-        from zpagent.graph.list_answers import supervised_answer
+        from zpagent.graph.answers.lists import supervised_answer
 
         role = "consultant" if ctx.pq.attribute == "consultant" else "supervisor"
         if supervised_count(ctx, person, role):
@@ -315,7 +315,7 @@ def profile_answer(ctx: Context) -> GraphResponse:
         return person
     if not person.has_page:
         # A supervisor: what they are in the wiki for is the theses they led.
-        from zpagent.graph.list_answers import supervised_answer
+        from zpagent.graph.answers.lists import supervised_answer
 
         for role, qtype in (
             ("supervisor", "supervised_persons"),

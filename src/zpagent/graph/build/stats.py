@@ -13,9 +13,9 @@ from pydantic import BaseModel, Field
 
 from zpagent.config import Settings
 from zpagent.graph.payload import read_payload
-from zpagent.graph.serving import graph_store, served_index_version
 from zpagent.graph.store.base import expected_counts
 from zpagent.graph.store.factory import backend_name
+from zpagent.graph.store.serving import graph_store, served_index_version
 from zpagent.index.reader import Generation
 
 LISTED = 50

@@ -12,16 +12,16 @@ import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from zpagent.graph import cypher as q
+from zpagent.graph.answers.person import THESIS_KINDS, resolve_one
+from zpagent.graph.answers.response import KIND_NAMES, display_name
 from zpagent.graph.contract import Aggregation, Candidate, EntityRef, GraphResponse
-from zpagent.graph.lexicon import PersonEntry
 from zpagent.graph.model import parse_evidence
-from zpagent.graph.person_answers import THESIS_KINDS, resolve_one
-from zpagent.graph.response import KIND_NAMES, display_name
+from zpagent.graph.store import cypher as q
+from zpagent.graph.understand.lexicon import PersonEntry
 from zpagent.ingest.text import fold
 
 if TYPE_CHECKING:
-    from zpagent.graph.search import Context
+    from zpagent.graph.answers.context import Context
 
 FACTS_PER_PERSON = 3
 
@@ -144,7 +144,7 @@ def supervised_answer(ctx: Context, supervisor: PersonEntry | None = None) -> Gr
         )
         if own:
             # "Koho viedol X" about a student: read it as "who supervised X".
-            from zpagent.graph.person_answers import thesis_answer
+            from zpagent.graph.answers.person import thesis_answer
 
             role = "consultant" if consulted else "supervisor"
             ctx.pq.type, ctx.pq.attribute = f"thesis_{role}", role

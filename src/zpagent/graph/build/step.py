@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from zpagent.graph.extract import build_payload
+from zpagent.graph.build.extract import build_payload
 from zpagent.graph.model import GraphPayload
 from zpagent.graph.payload import write_payload
 from zpagent.graph.store.ladybug_store import GRAPH_FILE, LadybugStore

@@ -13,9 +13,10 @@ import posixpath
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from zpagent.graph import patterns as pt
-from zpagent.graph.evidence import ChunkLocator
-from zpagent.graph.links import LinkResolver, links
+from zpagent.graph.build import patterns as pt
+from zpagent.graph.build.evidence import ChunkLocator
+from zpagent.graph.build.links import LinkResolver, links
+from zpagent.graph.build.page import ItemFacts, PageFacts, SourceLine, read_page
 from zpagent.graph.model import (
     Conflict,
     Evidence,
@@ -25,16 +26,10 @@ from zpagent.graph.model import (
     Rel,
     evidence_json,
 )
-from zpagent.graph.names import name_key, strip_titles
-from zpagent.graph.page import ItemFacts, PageFacts, SourceLine, read_page
+from zpagent.graph.names import name_key, strip_titles, term_key
 from zpagent.ingest.chunker import Chunk
 from zpagent.ingest.document import Document
 from zpagent.ingest.text import clean_inline, fold, slug
-
-
-def term_key(text: str) -> str:
-    """Matching key of a keyword, category or title: folded, spaces collapsed."""
-    return " ".join(fold(text).split())
 
 
 def _segments(path: str) -> list[str]:

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from zpagent.contract import SourceRegistry
-from zpagent.graph import cypher as q
 from zpagent.graph.contract import (
     Aggregation,
     Candidate,
@@ -21,12 +20,14 @@ from zpagent.graph.contract import (
     GraphFact,
     GraphPath,
     GraphResponse,
+    MatchedPerson,
     ParsedQuestionModel,
     PathRelationship,
 )
 from zpagent.graph.model import Evidence
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
-from zpagent.graph.understand import ParsedQuestion
+from zpagent.graph.understand.parse import ParsedQuestion
 
 
 class ResponseBuilder:
@@ -50,6 +51,7 @@ class ResponseBuilder:
         self.paths: list[GraphPath] = []
         self.documents: dict[str, GraphDocument] = {}
         self.candidates: list[Candidate] = []
+        self.matched: list[MatchedPerson] = []
         self.answers: list[str] = []
         self.aggregation: Aggregation | None = None
         self.truncation: list[str] = []
@@ -192,6 +194,7 @@ class ResponseBuilder:
             documents=list(self.documents.values()),
             aggregation=self.aggregation,
             candidates=self.candidates,
+            matched=list({m.id: m for m in self.matched}.values()),
         )
 
 

@@ -1,0 +1,1 @@
+"""Answers: resolve the parsed question against a store and build the response."""

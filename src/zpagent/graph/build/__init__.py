@@ -1,0 +1,1 @@
+"""Extraction: pages -> typed facts -> the graph payload (build time)."""

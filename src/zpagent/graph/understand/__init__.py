@@ -1,0 +1,1 @@
+"""Understanding a question: cues, name forms, the lexicon, mentions, the parse."""
