@@ -72,6 +72,18 @@ class Settings(BaseSettings):
         "`openai:MODEL@http://host/v1` (OpenAI-compatible /v1/embeddings).",
     )
     embedding_batch_size: int = Field(16, ge=1, le=1024, description="Texts per embedding batch.")
+    embedding_seed_cache: bool = Field(
+        True,
+        description="Read the embedding caches shipped with the package (the sample wiki's "
+        "vectors); off for cold-build measurements.",
+    )
+    embedding_workers: int = Field(
+        0,
+        ge=0,
+        le=256,
+        description="Parallel single-thread embedding workers for index builds "
+        "(0: one per available core).",
+    )
     embedding_api_key: SecretStr | None = Field(
         None, description="API key for an OpenAI-compatible embeddings endpoint."
     )

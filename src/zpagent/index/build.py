@@ -21,7 +21,8 @@ from typing import Any, Protocol
 
 from zpagent.embed.base import Embedder
 from zpagent.embed.cache import EmbeddingCache
-from zpagent.embed.pipeline import EmbedStats, embed_all
+from zpagent.embed.counts import CachedCounts
+from zpagent.embed.pipeline import EmbedStats, default_workers, embed_all
 from zpagent.embed.seed import seed_caches
 from zpagent.embed.segment import embedding_header, segment_input
 from zpagent.index import datadir as dd
@@ -68,6 +69,8 @@ class BuildReport:
     phase_seconds: dict[str, float] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
     notes: dict[str, int] = field(default_factory=dict)  # normal input, counted (info)
+    embedding_workers: int = 1
+    token_counts_computed: int = 0  # model token counts not found in the cache
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -99,6 +102,7 @@ class BuildInputs:
     embedder: Embedder
     chunk_settings: ChunkSettings
     batch_size: int = 16
+    embedding_workers: int = field(default_factory=default_workers)
     page_limits: PageLimits = field(default_factory=PageLimits)
     extra_steps: list[tuple[str, ExtraStep]] = field(default_factory=list)
     # Read-only caches shipped with the package (the sample wiki's vectors).
@@ -205,28 +209,41 @@ def build_generation(
     chunks = chunk_documents(chunker, scan, progress, inputs.page_limits.max_chunks)
     phases["chunk"] = time.perf_counter() - t
 
-    t = time.perf_counter()
-    by_path = {d.path: d for d in docs}
-    seg_texts: list[str] = []
-    seg_owner: list[int] = []  # chunk row id of each segment
-    progress.start("segmenting", len(chunks))
-    for rowid, c in enumerate(chunks, start=1):
-        d = by_path[c.document_path]
-        header = embedding_header(d.title, d.authors, d.tags, d.categories, c.heading_path)
-        for s in segment_input(embedder, header, c.text):
-            seg_texts.append(s)
-            seg_owner.append(rowid)
-        progress.advance()
-    phases["segment"] = time.perf_counter() - t
-
     data = inputs.data.ensure()
-    t = time.perf_counter()
-    progress.start("embedding", len(seg_texts))
     cache = EmbeddingCache(data.embedding_cache, seeds=inputs.seed_caches)
     try:
+        t = time.perf_counter()
+        by_path = {d.path: d for d in docs}
+        inputs_of_chunks = []
+        for c in chunks:
+            d = by_path[c.document_path]
+            header = embedding_header(d.title, d.authors, d.tags, d.categories, c.heading_path)
+            inputs_of_chunks.append((header, c.text))
+        counts = CachedCounts(embedder, cache)
+        counts.preload(f"{header}\n{text}" for header, text in inputs_of_chunks)
+        seg_texts: list[str] = []
+        seg_owner: list[int] = []  # chunk row id of each segment
+        progress.start("segmenting", len(chunks))
+        for rowid, (header, text) in enumerate(inputs_of_chunks, start=1):
+            for s in segment_input(counts, header, text):
+                seg_texts.append(s)
+                seg_owner.append(rowid)
+            progress.advance()
+        counts.save()
+        phases["segment"] = time.perf_counter() - t
+
+        t = time.perf_counter()
+        progress.start("embedding", len(seg_texts))
         vectors, stats = embed_all(
-            embedder, cache, seg_texts, inputs.batch_size, progress=progress.advance
+            embedder,
+            cache,
+            seg_texts,
+            inputs.batch_size,
+            progress=progress.advance,
+            workers=inputs.embedding_workers,
+            count=counts.token_count,
         )
+        counts.save()
     finally:
         cache.close()
     phases["embed"] = time.perf_counter() - t
@@ -273,7 +290,7 @@ def build_generation(
                 seg_ordinal[owner] = n + 1
                 db.execute(
                     "INSERT INTO segments VALUES (?,?,?,?,?)",
-                    (i, owner, n, embedder.token_count(text), vectors[i - 1].tobytes()),
+                    (i, owner, n, counts.token_count(text), vectors[i - 1].tobytes()),
                 )
             db.execute("COMMIT")
             phases["write"] = time.perf_counter() - t
@@ -304,6 +321,8 @@ def build_generation(
             embedding_computed=stats.computed,
             embedding_reused=stats.reused,
             embedding_tokens_computed=stats.computed_tokens,
+            embedding_workers=stats.workers,
+            token_counts_computed=counts.computed,
             seconds=0.0,
             phase_seconds=phases,
             extra=extra,
