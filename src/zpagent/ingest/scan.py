@@ -175,13 +175,18 @@ def scan_wiki(
     base_url: str | None = None,
     report: bool = True,
     limits: PageLimits | None = None,
+    refused: list[ScanWarning] | None = None,
 ) -> ScanResult:
     """Scan every page; ``report=False`` for rescans (hashing a snapshot, the
-    unchanged check) so that an operator reads one warning per problem page."""
+    unchanged check) so that an operator reads one warning per problem page.
+
+    ``refused``: what taking a snapshot refused to copy (links, special files),
+    reported with the snapshot's own problems.
+    """
     root = Path(root)
     check_wiki_root(root)
     limits = limits or PageLimits()
-    warnings: list[ScanWarning] = []
+    warnings: list[ScanWarning] = list(refused or [])
     files = list(iter_source_files(root, warnings))
     support = _read_support([f for f in files if f.kind != "page"], limits, warnings)
     selection = select_pages([f for f in files if f.kind == "page"], support.site)

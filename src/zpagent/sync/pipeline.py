@@ -70,7 +70,7 @@ def run_sync(
         try:
             base_url, limits = ws.settings.wiki_base_url, ws.page_limits()
             snap = take_snapshot(wiki, snap_dir / "wiki", base_url, limits)
-            scan = scan_wiki(snap.root, base_url, limits=limits)
+            scan = scan_wiki(snap.root, base_url, limits=limits, refused=snap.refused)
             try:
                 report = build_generation(
                     scan, ws.build_inputs(), progress, wiki_revision=snap.revision

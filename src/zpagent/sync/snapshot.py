@@ -11,7 +11,7 @@ outside the wiki, no special file, nothing beyond the page size limit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from zpagent.errors import WikiError, ZPAgentError
@@ -19,7 +19,7 @@ from zpagent.index.version import git_revision, hash_rows, is_repository_root
 from zpagent.ingest.document import ScanWarning
 from zpagent.ingest.limits import PageLimits
 from zpagent.ingest.scan import check_wiki_root, no_pages_error, scan_wiki
-from zpagent.ingest.walk import iter_source_files, read_regular_file
+from zpagent.ingest.walk import NotRegularFile, iter_source_files, read_regular_file
 
 
 class SourcesChanged(ZPAgentError):
@@ -33,6 +33,10 @@ class Snapshot:
     root: Path
     revision: str | None
     source_hash: str
+    # What was not copied (links, special files, unreadable files): the copy
+    # holds none of it, so the scan of the copy cannot see it; it is reported
+    # with the build.
+    refused: list[ScanWarning] = field(default_factory=list)
 
 
 def _live_hash(wiki: Path, base_url: str | None, limits: PageLimits | None) -> str:
@@ -53,8 +57,12 @@ def take_snapshot(
     for source in iter_source_files(wiki, refused):
         try:
             raw, _ = read_regular_file(source.path, limits.max_bytes)
+        except NotRegularFile:
+            refused.append(ScanWarning(source.rel, "special_file"))
+            continue
         except OSError:
-            continue  # the scan of the snapshot reports nothing for it; the live check will
+            refused.append(ScanWarning(source.rel, "unreadable"))
+            continue
         dst = into / source.rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_bytes(raw)
@@ -66,7 +74,7 @@ def take_snapshot(
     except WikiError:
         # Pages exist but none is readable text (binaries, refused encodings).
         raise no_pages_error(wiki, copied) from None
-    return Snapshot(into, revision, source_hash)
+    return Snapshot(into, revision, source_hash, refused)
 
 
 def verify_unchanged(
