@@ -14,6 +14,8 @@ from pathlib import Path
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from zpagent.ingest.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_CHUNKS, DEFAULT_MAX_HEADINGS
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore", case_sensitive=False)
@@ -43,21 +45,21 @@ class Settings(BaseSettings):
 
     # --- per-page limits (hostile or accidental pages) ----------------------
     page_max_bytes: int = Field(
-        2 * 1024 * 1024,
+        DEFAULT_MAX_BYTES,
         ge=1024,
         le=1024 * 1024 * 1024,
         description="Largest page read, in bytes; a larger page is indexed up to this size "
         "and reported (`too_large_truncated`).",
     )
     page_max_headings: int = Field(
-        500,
+        DEFAULT_MAX_HEADINGS,
         ge=1,
         le=1_000_000,
         description="Headings per page; the page is indexed up to the next one and reported "
         "(`too_many_headings`).",
     )
     page_max_chunks: int = Field(
-        200,
+        DEFAULT_MAX_CHUNKS,
         ge=1,
         le=1_000_000,
         description="Chunks per page; the first ones are indexed and the page reported "

@@ -20,9 +20,18 @@ measures build time and peak memory on it.
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+from zpagent.ingest.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_CHUNKS, DEFAULT_MAX_HEADINGS
 
 # Markers that must never be served: they live outside the indexed pages.
 OUTSIDE_SECRET = "ZPAGENT-OUTSIDE-SECRET-4711"
@@ -159,3 +168,80 @@ def add_special_files(root: Path) -> tuple[dict[str, set[str]], socket.socket]:
     sock = socket.socket(socket.AF_UNIX)
     sock.bind(str(folder / "socket.md"))
     return {f"{H}/fifo.md": {"special_file"}, f"{H}/socket.md": {"special_file"}}, sock
+
+
+# --- the benchmark section ------------------------------------------------------------
+
+
+def _git(cwd: Path, *args: str) -> None:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "bench",
+        "GIT_AUTHOR_EMAIL": "bench@localhost",
+        "GIT_COMMITTER_NAME": "bench",
+        "GIT_COMMITTER_EMAIL": "bench@localhost",
+    }
+    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, timeout=300)
+
+
+def _index_process(wiki: Path, data: Path, log: Path) -> dict[str, Any]:
+    """``zpagent index --json`` in its own process: wall time and that process's peak RSS."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ZPAGENT_", "ZPWIKI_"))}
+    args = [sys.executable, "-m", "zpagent", "index", "--wiki", str(wiki), "--data", str(data)]
+    t0 = time.perf_counter()
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([*args, "--json"], stdout=out, stderr=subprocess.DEVNULL, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    seconds = round(time.perf_counter() - t0, 2)
+    report = json.loads(log.read_text(encoding="utf-8"))
+    return {
+        "exit_code": proc.returncode,
+        "seconds": seconds,
+        "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
+        "documents": report.get("documents"),
+        "chunks": report.get("chunks"),
+        "problem_documents": report.get("problem_documents"),
+        "warnings": report.get("warnings"),
+        "embedding_computed": report.get("embedding_computed"),
+        "phase_seconds": report.get("phase_seconds"),
+    }
+
+
+def bench_hostile(wiki: Path, work: Path, say: Callable[[str], None]) -> dict[str, Any]:
+    """Build the sample wiki with and without the hostile set (default limits, the
+    real model, a 20 MB page and 10,000 headings as in the attack), each in its
+    own process: build time and peak RSS."""
+    base = work / "hostile-base"
+    shutil.rmtree(base, ignore_errors=True)
+    shutil.copytree(wiki, base)
+    _git(base, "init", "-q", "-b", "main")
+    _git(base, "add", "-A")
+    _git(base, "commit", "-q", "-m", "sample")
+    hostile = work / "hostile-wiki"
+    shutil.rmtree(hostile, ignore_errors=True)
+    _git(work, "clone", "-q", str(base), str(hostile))
+    expected = write_hostile_pages(
+        hostile, write_outside_secret(work / "server"), huge_bytes=20 * 1024 * 1024
+    )
+    _git(hostile, "add", "-A")
+    _git(hostile, "commit", "-q", "-m", "hostile pages")
+    special, sock = add_special_files(hostile)
+    try:
+        say("hostile: the sample wiki alone (baseline)")
+        baseline = _index_process(base, work / "hostile-data-base", work / "hostile-base.json")
+        say("hostile: the sample wiki with the hostile set")
+        attacked = _index_process(hostile, work / "hostile-data", work / "hostile.json")
+    finally:
+        sock.close()
+    files = {**expected, **special}
+    return {
+        "hostile_files": len(files),
+        "limits": {
+            "page_max_bytes": DEFAULT_MAX_BYTES,
+            "page_max_headings": DEFAULT_MAX_HEADINGS,
+            "page_max_chunks": DEFAULT_MAX_CHUNKS,
+        },
+        "baseline": baseline,
+        "hostile": attacked,
+    }

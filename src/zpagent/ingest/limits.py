@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 DEFAULT_MAX_HEADINGS = 500
-DEFAULT_MAX_CHUNKS = 200
+DEFAULT_MAX_CHUNKS = 100
 
 
 @dataclass(frozen=True)
