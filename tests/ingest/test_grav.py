@@ -48,8 +48,8 @@ def grav_site(root: Path, pages: dict[str, str] = GRAV) -> Path:
 
 
 def test_parse_site_reads_the_fallback_chain():
-    assert parse_site(SYSTEM_YAML) == GravSite("17", ("17", "16", "15", ""))
-    assert parse_site("languages:\n  supported: [sk, en]\n") == GravSite("sk", ())
+    assert parse_site(SYSTEM_YAML) == GravSite("17", ("17", "16", "15", ""), ("17", "16", "15"))
+    assert parse_site("languages:\n  supported: [sk, en]\n") == GravSite("sk", (), ("sk", "en"))
     assert GravSite("sk").chain() == ("sk", "")
     assert parse_site("broken: [") == GravSite() and GravSite().chain() == ("",)
 
@@ -67,10 +67,16 @@ def test_one_file_per_page_the_default_language_variant():
         "pages/14.api/default.md",
     ]
     assert {n.kind for n in chosen.notes} == {"language_variant"}
-    # Without a site configuration the plain file is the page.
+    # Without a site configuration, "17" is no language code: both files are pages
+    # (an honest duplicate beats a guess); language codes on templates still group.
     plain = select_pages(files, GravSite())
-    assert "pages/01.basics/05.grav-configuration/docs.md" in [f.rel for f in plain.pages]
-    assert "pages/03.themes/07.asset-manager/docs.15.md" in [f.rel for f in plain.pages]
+    assert "pages/01.basics/05.grav-configuration/docs.17.md" in [f.rel for f in plain.pages]
+    en = [SourceFile(r, Path(r), "page") for r in ("p/a/default.md", "p/a/default.en.md")]
+    assert [f.rel for f in select_pages(en, GravSite()).pages] == ["p/a/default.md"]
+    # A plain wiki's dotted names are pages of their own.
+    rels = ("p/2021.md", "p/2021.10.md", "p/x.md", "p/x.en.md")
+    notes = [SourceFile(r, Path(r), "page") for r in rels]
+    assert len(select_pages(notes, GravSite()).pages) == 4
 
 
 def test_folder_front_matter_is_merged_under_the_page():

@@ -55,7 +55,8 @@ TEMPLATES = frozenset(
         "listing",
     }
 )
-_VARIANT = re.compile(r"^(?P<stem>[^.]+)\.(?P<lang>[a-z]{2}(?:[-_][a-z]{2})?|\d{1,3})\.md$", re.I)
+_VARIANT = re.compile(r"^(?P<stem>[^.]+)\.(?P<lang>[^.]+)\.md$", re.I)
+_LANG_CODE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2})?$", re.I)
 _ORDER_PREFIX = re.compile(r"^\d+\.")
 
 
@@ -65,6 +66,7 @@ class GravSite:
 
     default_lang: str | None = None
     fallback: tuple[str, ...] = ()  # languages to try, "" = the plain file
+    languages: tuple[str, ...] = ()  # languages.supported
 
     def chain(self) -> tuple[str, ...]:
         if self.fallback:
@@ -79,32 +81,42 @@ def parse_site(text: str) -> GravSite:
     languages = (data or {}).get("languages")
     if not isinstance(languages, dict):
         return GravSite()
-    default = languages.get("default_lang")
     supported = languages.get("supported")
-    if default is None and isinstance(supported, list) and supported:
-        default = supported[0]  # Grav's rule when no default is set
-    if default is None:
-        return GravSite()
-    default = str(default)
-    fallback = (languages.get("content_fallback") or {}).get(default) or (
-        languages.get("content_fallback") or {}
-    ).get(int(default) if default.isdigit() else default)
-    chain = tuple(str(x) for x in fallback) if isinstance(fallback, list) else ()
-    return GravSite(default, chain)
-
-
-def split_variant(name: str) -> tuple[str, str]:
-    """``docs.17.md`` -> (``docs``, ``17``); ``docs.md`` -> (``docs``, ``""``)."""
-    m = _VARIANT.match(name)
-    if m:
-        return m.group("stem"), m.group("lang").lower()
-    return name[:-3] if name.lower().endswith(".md") else name, ""
+    supported = tuple(str(x).lower() for x in supported) if isinstance(supported, list) else ()
+    default = languages.get("default_lang")
+    default = str(default).lower() if default is not None else None
+    default = default or (supported[0] if supported else None)  # Grav: the first supported
+    fallbacks = languages.get("content_fallback")
+    chain: tuple[str, ...] = ()
+    if isinstance(fallbacks, dict) and default:
+        # YAML reads ``17:`` as an integer key: compare as text.
+        found = {str(k).lower(): v for k, v in fallbacks.items()}.get(default)
+        if isinstance(found, list):
+            chain = tuple(str(x).lower() for x in found)
+    return GravSite(default, chain, supported)
 
 
 def is_page_file(name: str) -> bool:
-    """Whether a Markdown file is its folder's page (its name is a template, or README)."""
-    stem, _ = split_variant(name)
-    return stem.lower() in TEMPLATES or stem.lower() in {"readme", "index"}
+    """Whether a Markdown file is its folder's page: README/index or a Grav template
+    name (``docs.md``, ``docs.17.md``), not a page of its own (``git.md``)."""
+    return name.split(".", 1)[0].lower() in TEMPLATES | {"readme", "index"}
+
+
+def split_variant(name: str, site: GravSite) -> tuple[str, str]:
+    """``docs.17.md`` -> (``docs``, ``17``); ``docs.md`` -> (``docs``, ``""``).
+
+    A suffix is a language only when the site lists it, or, without a site
+    configuration, when it looks like a language code on a template file
+    (``default.en.md``): ``notes.2021.md`` of a plain wiki stays a page.
+    """
+    m = _VARIANT.match(name)
+    if m:
+        stem, lang = m.group("stem"), m.group("lang").lower()
+        if lang in site.languages or (
+            not site.languages and _LANG_CODE.match(lang) and is_page_file(name)
+        ):
+            return stem, lang
+    return (name[:-3] if name.lower().endswith(".md") else name), ""
 
 
 def strip_order(folder: str) -> str:
@@ -124,7 +136,7 @@ def select_pages(files: list[SourceFile], site: GravSite) -> Selection:
     order: list[tuple[str, str]] = []
     for f in files:
         folder, _, name = f.rel.rpartition("/")
-        stem, lang = split_variant(name)
+        stem, lang = split_variant(name, site)
         key = (folder, stem.lower())
         if key not in groups:
             order.append(key)
