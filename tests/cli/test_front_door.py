@@ -96,3 +96,21 @@ def test_the_demo_summarizes_the_sample_problem_pages_in_one_line(tmp_path, samp
     assert res.exit_code == 0, res.output
     assert "WARNING" not in res.stderr
     assert " ".join(res.stderr.split()).count("deliberate problems") == 1
+
+
+def test_plain_progress_lines_carry_an_eta():
+    import io
+
+    from zpagent.cli.output import PlainProgress
+
+    out = io.StringIO()
+    progress = PlainProgress(out, interval=0)
+    progress.start("embedding", 10)
+    progress.advance(5)
+    progress.start("writing index", None)
+    progress.finish()
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "zpagent: embedding (10 items)"
+    assert lines[1].startswith("zpagent: embedding 5/10 (50%), ") and "s left" in lines[1]
+    assert lines[2].startswith("zpagent: embedding 5/10 done in ")
+    assert lines[3:5] == ["zpagent: writing index", lines[4]] and "done in" in lines[4]
