@@ -184,21 +184,37 @@ def _git(cwd: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, timeout=300)
 
 
+# Runs ``zpagent`` and records the process's peak RSS (VmHWM) on the way out. Not
+# ``getrusage``: a child forked from the benchmark process inherits its counters,
+# so its ``ru_maxrss`` starts at the benchmark's own peak; VmHWM starts at exec.
+_LAUNCHER = """
+import os, runpy, sys
+sys.argv = ["zpagent", *sys.argv[1:]]
+try:
+    runpy.run_module("zpagent", run_name="__main__")
+finally:
+    with open("/proc/self/status") as status:
+        hwm = next((line.split()[1] for line in status if line.startswith("VmHWM")), "0")
+    with open(os.environ["ZPAGENT_BENCH_HWM"], "w") as out:
+        out.write(hwm)
+"""
+
+
 def _index_process(wiki: Path, data: Path, log: Path) -> dict[str, Any]:
-    """``zpagent index --json`` in its own process: wall time and that process's peak RSS."""
+    """``zpagent index --json`` in its own process: wall time and its peak RSS."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ZPAGENT_", "ZPWIKI_"))}
-    args = [sys.executable, "-m", "zpagent", "index", "--wiki", str(wiki), "--data", str(data)]
+    hwm = log.with_suffix(".hwm")
+    env["ZPAGENT_BENCH_HWM"] = str(hwm)
+    args = [sys.executable, "-c", _LAUNCHER, "index", "--wiki", str(wiki), "--data", str(data)]
     t0 = time.perf_counter()
     with open(log, "wb") as out:
-        proc = subprocess.Popen([*args, "--json"], stdout=out, stderr=subprocess.DEVNULL, env=env)
-        _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
+        proc = subprocess.run([*args, "--json"], stdout=out, stderr=subprocess.DEVNULL, env=env)
     seconds = round(time.perf_counter() - t0, 2)
     report = json.loads(log.read_text(encoding="utf-8"))
     return {
         "exit_code": proc.returncode,
         "seconds": seconds,
-        "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
+        "peak_rss_mb": round(int(hwm.read_text() or 0) / 1024, 1),
         "documents": report.get("documents"),
         "chunks": report.get("chunks"),
         "problem_documents": report.get("problem_documents"),

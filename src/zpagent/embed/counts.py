@@ -38,6 +38,13 @@ class CachedCounts:
 
     def token_count(self, text: str) -> int:
         n = self._known.get(text)
+        if n is None and self._cache is not None:
+            # Not preloaded: a prefix tried while cutting a long input into
+            # segments. It was stored by the last build, one lookup away.
+            fp = self.embedder.fingerprint
+            n = self._cache.get_counts(fp, [cache_key(fp, text)]).get(cache_key(fp, text))
+            if n is not None:
+                self._known[text] = n
         if n is None:
             n = self.embedder.token_count(text)
             self._known[text] = self._new[text] = n

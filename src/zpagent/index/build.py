@@ -243,6 +243,7 @@ def build_generation(
             workers=inputs.embedding_workers,
             count=counts.token_count,
         )
+        seg_tokens = [counts.token_count(text) for text in seg_texts]
         counts.save()
     finally:
         cache.close()
@@ -285,12 +286,12 @@ def build_generation(
             doc_ids = _write_documents(db, docs)
             _write_chunks(db, doc_ids, docs, chunks)
             seg_ordinal: dict[int, int] = {}
-            for i, (owner, text) in enumerate(zip(seg_owner, seg_texts, strict=True), start=1):
+            for i, (owner, tokens) in enumerate(zip(seg_owner, seg_tokens, strict=True), start=1):
                 n = seg_ordinal.get(owner, 0)
                 seg_ordinal[owner] = n + 1
                 db.execute(
                     "INSERT INTO segments VALUES (?,?,?,?,?)",
-                    (i, owner, n, counts.token_count(text), vectors[i - 1].tobytes()),
+                    (i, owner, n, tokens, vectors[i - 1].tobytes()),
                 )
             db.execute("COMMIT")
             phases["write"] = time.perf_counter() - t
