@@ -38,11 +38,22 @@ def test_workers_give_the_same_vectors_and_leave_other_threads_alone(tiny_worksp
     assert stats.reused == len(TEXTS) and np.allclose(again, one, atol=1e-6)
 
 
+# Many tags make a long embedding header: chunks then need more than one segment,
+# and cutting them tries prefixes whose counts must be cached as well.
+TAGGED = {
+    "pages/topics/dlhe/README.md": "---\ntitle: Dlhá téma\ntaxonomy:\n  tag: ["
+    + ", ".join(f"kľúčové slovo číslo {i}" for i in range(25))
+    + "]\n---\n# Dlhá téma\n\n"
+    # English: more model tokens than cl100k tokens, so a full chunk overflows.
+    + "Speech recognition and machine translation are thesis topics. " * 60
+}
+
+
 def test_a_cached_rebuild_counts_no_tokens(tmp_path):
-    wiki = write_pages(tmp_path / "wiki", TINY_PAGES)
+    wiki = write_pages(tmp_path / "wiki", {**TINY_PAGES, **TAGGED})
     ws = make_workspace(tmp_path / "data", embedding_seed_cache=False)
     first = build_generation(scan_wiki(wiki, report=False), ws.build_inputs())
-    assert first.token_counts_computed >= first.embedding_segments
+    assert first.token_counts_computed >= first.embedding_segments > first.chunks
     second = build_generation(scan_wiki(wiki, report=False), ws.build_inputs())
     assert second.embedding_computed == 0 and second.token_counts_computed == 0
 
