@@ -25,8 +25,9 @@ from zpagent.api.routes import tools as tool_routes
 from zpagent.api.security import SecurityMiddleware, check_secrets
 from zpagent.config import Settings
 from zpagent.index import datadir as dd
-from zpagent.index.serving import GenerationManager
+from zpagent.index.serving import GenerationManager, remote_verifier
 from zpagent.index.version import outdated
+from zpagent.mcp.http import mount_mcp
 from zpagent.sync.jobs import JobStore
 from zpagent.sync.pipeline import SYNC_LOCK
 from zpagent.sync.publication import read_marker, recover
@@ -47,6 +48,9 @@ Nástroje / tools:
 - **search_wiki** (`POST /search`): hybridné vyhľadávanie úsekov stránok —
   ranked passages for a query.
 
+The same tools, the wiki's Git history and the pages as resources speak MCP
+(Streamable HTTP) at `/mcp`, with the same key.
+
 Every response is a contract v1 envelope: `status` (ok, no_answer, ambiguous,
 error), `reason`, numbered `sources`, `index_version`, `complete`,
 `truncated`, `truncation_reasons`.
@@ -63,7 +67,7 @@ def create_app(
     check_secrets(settings, local_mode)
     workspace = Workspace(settings, data_dir=data_dir)
     remote = workspace.remote_graph()
-    manager = GenerationManager(workspace.data, verifier=_remote_verifier(remote))
+    manager = GenerationManager(workspace.data, verifier=remote_verifier(remote))
     job_store = JobStore(workspace.data.root / "sync_jobs.sqlite")
     worker = SyncWorker(workspace, job_store) if settings.sync_worker_enabled else None
 
@@ -85,7 +89,8 @@ def create_app(
         if worker is not None:
             worker.on_success = lambda: manager.refresh(force=True)
             worker.start()
-        yield
+        async with mcp_endpoint.running():
+            yield
         if worker is not None:
             worker.stop()
         manager.close()
@@ -135,20 +140,8 @@ def create_app(
     app.include_router(sync_routes.router)
     app.include_router(graph_routes.router)
     graph_routes.register_probes(app, settings)
+    mcp_endpoint = mount_mcp(app)
     return app
-
-
-def _remote_verifier(remote):
-    """Refuse a generation whose version the remote graph does not carry."""
-    if remote is None:
-        return None
-
-    def verify(gen) -> None:
-        actual = remote.read_version()
-        if actual != gen.version:
-            raise RuntimeError("the remote graph carries another index version")
-
-    return verify
 
 
 def try_recover(workspace: Workspace, remote) -> None:

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from zpagent.api.security import CSP_JSON, SECURITY_HEADERS
-from zpagent.contract import ErrorResponse, error_result
+from zpagent.contract import ErrorResponse, error_result, validation_details
 from zpagent.errors import InvalidRequest, NotFound, ZPAgentError
 
 log = logging.getLogger("zpagent.api")
@@ -37,17 +37,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
-        # Only where and what kind, never the submitted values.
-        details = []
-        for err in exc.errors():
-            loc = [str(p) for p in err.get("loc", ())]
-            if err.get("type") == "extra_forbidden":
-                loc = loc[:-1]  # the unknown key itself is submitted input
-            details.append({"loc": ".".join(loc), "type": err.get("type")})
         status, body = error_result(InvalidRequest())
-        payload = body.model_dump()
-        payload["details"] = details[:20]
-        return JSONResponse(payload, status_code=status)
+        body.details = validation_details(list(exc.errors()))
+        return JSONResponse(body.model_dump(), status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:

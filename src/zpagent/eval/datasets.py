@@ -105,12 +105,19 @@ class AnswerExpect(_Strict):
     documents: list[str] = Field(default_factory=list)
 
 
+class SmallTalkExpect(_Strict):
+    small_talk: bool
+    # The kinds of small talk in the turn (greeting, thanks, ...), in order.
+    kinds: list[str] = Field(default_factory=list)
+
+
 EXPECT_MODELS: dict[str, type[BaseModel]] = {
     "retrieval": RetrievalExpect,
     "graph": GraphExpect,
     "robustness": RobustnessExpect,
     "performance": PerformanceExpect,
     "answers": AnswerExpect,
+    "small_talk": SmallTalkExpect,
 }
 
 
@@ -125,7 +132,7 @@ class Item(_Strict):
 
 class Dataset(_Strict):
     schema_version: Literal[1] = 1
-    kind: Literal["retrieval", "graph", "robustness", "performance", "answers"]
+    kind: Literal["retrieval", "graph", "robustness", "performance", "answers", "small_talk"]
     description: str = ""
     items: list[Item]
 

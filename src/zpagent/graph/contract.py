@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from zpagent.contract import Envelope
+from zpagent.contract import Envelope, MatchedPerson
 
 
 class EntityRef(BaseModel):
@@ -99,15 +99,6 @@ class Candidate(BaseModel):
     source_id: str | None = None
     summary: str | None = Field(None, description="What tells the candidates apart.")
     score: float | None = None
-
-
-class MatchedPerson(BaseModel):
-    """Whom a name in the question was matched to: every answer names it."""
-
-    mention: str = Field(description="The name as written in the question.")
-    id: str
-    name: str = Field(description="The person's name as the wiki writes it.")
-    match: str = Field(description="full, typo or surname (a unique surname alone).")
 
 
 class ParsedQuestionModel(BaseModel):

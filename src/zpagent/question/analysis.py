@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from zpagent.errors import InvalidQuery, QueryTooLong
+from zpagent.history.intent import is_history_question
 from zpagent.ingest.text import clean_inline, fold
 from zpagent.question import cues as cu
 from zpagent.question.small_talk import SmallTalk, clause_kind, detect
@@ -46,12 +47,6 @@ STRUCTURED = re.compile(
     r"(?:^|[.!?;:]\s*)"
     r"(?:kto|ktor|kolko|v ktorom roku|kedy|aky|aka|ake|aku|u koho|who|which|how many|when|what)"
     r"|vedu[c]|viedol|viedla|skolitel|konzult|zoznam|pocet"
-)
-# Questions about changes of pages: the wiki's Git history answers them.
-HISTORY = re.compile(
-    r"\b(?:zmenil\w*|zmena|zmeny|zmien|zmenach|upravil\w*|uprav[ay]|historia|historiu|"
-    r"histori\w*|commit\w*|naposledy|posledn\w* (?:zmen|uprav)\w*|kto (?:upravil|zmenil)|"
-    r"changed|changes|edited|modified|history|last (?:change|edit))\b"
 )
 _PIECE = re.compile(r"[^,.!?;:\n…]+[,.!?;:\n…]*")
 
@@ -131,5 +126,6 @@ def analyze(text: object) -> Question:
         year_spans=tuple(year_spans),
         cue_spans=cu.cue_spans(folded),
         structured=bool(STRUCTURED.search(folded.strip())),
-        about_history=bool(HISTORY.search(folded)),
+        # Questions about changes of pages: the wiki's Git history answers them.
+        about_history=is_history_question(core),
     )

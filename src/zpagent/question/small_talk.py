@@ -42,8 +42,8 @@ _PHRASES: dict[str, str] = {
         r"what do you know"
     ),
     "ask": (
-        r"mam otazku|mam (?:jednu )?otazocku|mozem sa (?:opytat|spytat|nieco opytat)|"
-        r"chcem sa (?:opytat|spytat)|potrebujem pomoc|i have a question|"
+        r"mam otazku|mam (?:jednu )?otazocku|mozem sa (?:nieco )?(?:opytat|spytat)|"
+        r"chcem sa (?:nieco )?(?:opytat|spytat)|potrebujem pomoc|i have a question|"
         r"can i ask(?: something| a question| you something)?"
     ),
     "thanks": (
@@ -103,22 +103,26 @@ class Clauses:
     english: bool
 
 
+def _kind_of(text: str) -> str | None:
+    return next((kind for kind, m in _MATCHERS.items() if m.match(text)), None)
+
+
 def clause_kind(words: list[str]) -> str | None:
     """The small-talk kind of one clause (folded words), or None."""
     kept = [w for w in words if w not in _FILLER]
     if not kept:
         return "filler" if words else None
-    text = " ".join(kept)
-    for kind, matcher in _MATCHERS.items():
-        if matcher.match(text):
+    # As written ("si robot", "I have a question"), then without polite filler.
+    for text in (" ".join(words), " ".join(kept)):
+        kind = _kind_of(text)
+        if kind:
             return kind
-    # "Ahoj ZP Agent, ďakujem": a greeting then thanks within one clause.
-    for cut in range(1, len(kept)):
-        first, second = " ".join(kept[:cut]), " ".join(kept[cut:])
-        a = next((k for k, m in _MATCHERS.items() if m.match(first)), None)
-        b = next((k for k, m in _MATCHERS.items() if m.match(second)), None)
-        if a and b:
-            return a
+    # "Ahoj ZP Agent ďakujem", "Dobré ráno I have a question": two kinds in one clause.
+    for seq in (words, kept):
+        for cut in range(1, len(seq)):
+            first, second = _kind_of(" ".join(seq[:cut])), _kind_of(" ".join(seq[cut:]))
+            if first and second:
+                return first
     return None
 
 

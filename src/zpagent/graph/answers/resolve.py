@@ -13,8 +13,9 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+from zpagent.contract import MatchedPerson
 from zpagent.graph.answers.response import KIND_NAMES, ResponseBuilder
-from zpagent.graph.contract import Candidate, MatchedPerson
+from zpagent.graph.contract import Candidate
 from zpagent.graph.store import cypher as q
 from zpagent.graph.understand.inflect import forms
 from zpagent.graph.understand.lexicon import Lexicon, PersonEntry
@@ -66,7 +67,13 @@ def resolve_mention(
     if len(ids) == 1:
         person = by_id[ids[0]]
         builder.matched.append(
-            MatchedPerson(mention=mention.text, id=person.id, name=person.name, match=mention.match)
+            MatchedPerson(
+                id=person.id,
+                name=person.name,
+                mention=mention.text,
+                document_path=person.document_path,
+                match=mention.match,
+            )
         )
         return Resolution("resolved", person, ids, mention.text)
     return Resolution("ambiguous", None, ids, mention.text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from zpagent.contract import SourceRegistry
+from zpagent.contract import MatchedPerson, SourceRegistry
 from zpagent.graph.contract import (
     Aggregation,
     Candidate,
@@ -20,7 +20,6 @@ from zpagent.graph.contract import (
     GraphFact,
     GraphPath,
     GraphResponse,
-    MatchedPerson,
     ParsedQuestionModel,
     PathRelationship,
 )

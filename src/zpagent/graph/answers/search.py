@@ -12,6 +12,7 @@ the candidates). Never a guess.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from zpagent.config import Settings, get_settings
@@ -22,7 +23,7 @@ from zpagent.graph.contract import GraphResponse
 from zpagent.graph.store.base import GraphStore
 from zpagent.graph.store.serving import graph_store, served_index_version
 from zpagent.graph.understand.lexicon import load_lexicon
-from zpagent.graph.understand.parse import parse_question
+from zpagent.graph.understand.parse import ParsedQuestion, parse_question
 from zpagent.index.reader import Generation
 from zpagent.question import Question, analyze
 
@@ -39,12 +40,16 @@ def search_store(
     limit: int = DEFAULT_LIMIT,
     include_unpublished: bool = False,
     evidence_limit: int = EVIDENCE_LIMIT,
+    parsed: ParsedQuestion | None = None,
 ) -> GraphResponse:
-    """Answer ``query`` from the graph in ``store``."""
+    """Answer ``query`` from the graph in ``store`` (``parsed``: its parse, when made)."""
     question = analyze(query) if isinstance(query, str) else query
     limit = max(1, min(int(limit), MAX_LIMIT))
     lexicon = load_lexicon(store)
-    pq = parse_question(question, lexicon, include_unpublished)
+    if parsed is not None:
+        pq = copy.copy(parsed)  # handlers may refine the type; the caller's parse stays
+    else:
+        pq = parse_question(question, lexicon, include_unpublished)
     builder = ResponseBuilder(store, question.text, index_version, limit, evidence_limit)
     builder.question = pq
     ctx = Context(store, lexicon, pq, builder, limit, include_unpublished)
@@ -66,6 +71,7 @@ def graph_search(
     settings: Settings | None = None,
     limit: int = DEFAULT_LIMIT,
     include_unpublished: bool = False,
+    parsed: ParsedQuestion | None = None,
 ) -> GraphResponse:
     """Graph search over a served generation: the entry point of every transport.
 
@@ -83,4 +89,5 @@ def graph_search(
         index_version=index_version,
         limit=limit,
         include_unpublished=include_unpublished,
+        parsed=parsed,
     )

@@ -233,6 +233,11 @@ def _decide(
     thesis_kinds = [k for k in pq.kinds if k not in cu.WORK_KINDS]
     work_kinds = [k for k in pq.kinds if k in cu.WORK_KINDS]
     pq.count = has["count"]
+    if pq.count and not cu.COUNTED.search(folded):
+        # "Koľko strán má mať bakalárska práca?" counts pages of a text, not theses:
+        # the graph counts only persons, theses, works and wiki pages.
+        pq.type = "unsupported"
+        return
     pq.unit = "theses" if has["unit_theses"] else "persons"
     persons = pq.persons
 
@@ -395,7 +400,7 @@ def _person_type(
 
 
 _SUPERVISED_STRONG = re.compile(
-    r"\bkoho\b|\bkomu\b|\bpod vedenim\b|\bsupervised by\b|\bstudents of\b|\bstudent\w*"
+    r"(?<!\bu )\bkoho\b|\bkomu\b|\bpod vedenim\b|\bsupervised by\b|\bstudents of\b|\bstudent\w*"
     r"|\bdiplomant\w*|\bbakalarant\w*|\bdoktorand\w*"
 )
 
