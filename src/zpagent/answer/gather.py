@@ -140,7 +140,8 @@ def gather(
         and names.parsed.type != "unsupported"  # type: ignore[union-attr]
         and (bool(names.subjects) or not about_a_person(names))
     )
-    if graph_ok and asked == {"count"}:
+    if understood and asked == {"count"}:
+        # Counts come from the database's aggregation, whatever the engine.
         return graph_bundle(gen, question, names, opts.include_unpublished)
     if opts.engine == "rag" or (opts.engine == "auto" and not understood):
         return rag_bundle(gen, embedder, question, names, opts)

@@ -15,7 +15,7 @@ from typing import Any
 
 from zpagent.answer.evidence import Bundle, GraphPathLine, SourceEvidence
 from zpagent.answer.facts import Fact
-from zpagent.answer.subjects import Names
+from zpagent.answer.subjects import Names, about_a_person
 from zpagent.config import get_settings
 from zpagent.graph.answers.search import graph_search
 from zpagent.graph.contract import GraphFact, GraphResponse
@@ -36,7 +36,7 @@ TYPE_ASKS = {
     "shared": {"topic", "keyword"},
     "documents_by_author": {"document"},
     "page_author": {"document"},
-    "thesis_by_title": {"thesis_title"},
+    "thesis_by_title": {"person"},
 }
 # Attributes of one person's own page; a question about one of them may ask several.
 PERSON_ATTRIBUTES = frozenset(
@@ -47,10 +47,15 @@ _PERSON_PREDICATES = {"member_of_topic": "topic", "has_keyword": "keyword"}
 
 
 def asked_for(question: Question, names: Names) -> frozenset[str]:
-    """What the question asks: the graph's question type when it has one, else its wording."""
+    """What the question asks: the graph's question type when it has one, else its wording.
+
+    A person's attributes are asked only of a person the question names: "Píše
+    konzultant posudok?" asks nothing of the consultants the retrieval happens to find.
+    """
     pq = names.parsed
-    if pq is None or pq.type == "unsupported":
-        return question.asked
+    unnamed = not names.subjects and (pq is None or about_a_person(names))
+    if pq is None or pq.type == "unsupported" or unnamed:
+        return question.asked - PERSON_ATTRIBUTES if not names.subjects else question.asked
     if pq.count or pq.type.startswith("count_"):
         return frozenset({"count"})
     if pq.type in TYPE_ASKS:

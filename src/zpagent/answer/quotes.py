@@ -13,7 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_MARKDOWN = re.compile(r"[*_`#>]+")
+# Markdown markers, not text: a heading's or a quote's leading marks, emphasis and
+# code marks at word edges ("**Stav:**", "`git clone`"); "<rok>" and "a_b" stay.
+_LEADING = re.compile(r"^\s*(?:#{1,6}|>+)\s*")
+_EMPHASIS = re.compile(r"(?<!\w)[*_`]+|[*_`]+(?!\w)")
+
+
+def strip_markup(line: str) -> str:
+    return _EMPHASIS.sub("", _LEADING.sub("", line))
+
+
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÁČĎÉÍĹĽŇÓÔŔŠŤÚÝŽ0-9])")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 LABELLED = re.compile(r"^[^:]{2,40}:\s*\S")
@@ -47,7 +56,7 @@ def units(text: str) -> list[tuple[str, str]]:
         lines = [ln for ln in block.splitlines() if ln.strip()]
         paragraph: list[str] = []
         for line in lines:
-            clean = _MARKDOWN.sub("", _LIST_ITEM.sub("", line)).strip()
+            clean = strip_markup(_LIST_ITEM.sub("", line)).strip()
             is_heading = line.lstrip().startswith("#")
             if _LIST_ITEM.match(line) or LABELLED.match(clean) or is_heading:
                 if paragraph:
@@ -64,7 +73,7 @@ def units(text: str) -> list[tuple[str, str]]:
 
 
 def _squash(text: str) -> str:
-    return " ".join(_MARKDOWN.sub("", text).split()).strip(_QUOTE_MARKS + " ")
+    return " ".join(strip_markup(text).split()).strip(_QUOTE_MARKS + " ")
 
 
 def find_quote(quote: str, texts: list[str]) -> str | None:

@@ -19,6 +19,10 @@ from zpagent.answer.facts import ITEM_ATTRIBUTES, Fact
 FACT_ATTRIBUTES = frozenset({*ITEM_ATTRIBUTES, "start_year", "keyword", "topic", "document"})
 
 
+# Facts about one person, asked only of a person the question names (or lists).
+PERSON_OWNED = frozenset({*ITEM_ATTRIBUTES, "start_year", "keyword"})
+
+
 def item_years(facts: list[Fact]) -> dict[str, set[int]]:
     years: dict[str, set[int]] = defaultdict(set)
     for f in facts:
@@ -33,6 +37,8 @@ def fits_question(f: Fact, bundle: Bundle, years_of: dict[str, set[int]]) -> str
     # A page's author is not the person the question names ("Kto je autorom stránky X?").
     if ids and f.attribute != "document" and f.subject_id not in ids:
         return "unasked_person"
+    if not ids and f.attribute in PERSON_OWNED and "person" not in bundle.asked:
+        return "unasked_person"  # the question names nobody and lists nobody
     kinds = bundle.question.kinds
     if kinds and f.item and f.kind not in kinds:
         return "unasked_kind"

@@ -113,11 +113,14 @@ def _bind_typed(i: int, claim: Claim, bundle: Bundle, years_of: dict) -> list[Fa
 def _bind_quote(i: int, claim: Claim, bundle: Bundle) -> Quote | Failure:
     if not claim.quote:
         return Failure("unsupported_quote", i, "výrok bez doslovnej citácie")
+    # A question about a student quotes the student's own page; a supervisor has
+    # none (what is said of them is on their students' pages).
+    own = all(s.document_path for s in bundle.subjects) and bundle.subjects
     ids = {s.id for s in bundle.subjects}
     for sid in claim.sources:
         ev = bundle.by_id[sid]
-        if ids and ev.subject_id not in ids:
-            continue  # a question about a person quotes that person's own page
+        if own and ev.subject_id not in ids:
+            continue
         text = find_quote(claim.quote, ev.texts)
         if text is not None:
             return Quote(sid, text)

@@ -83,7 +83,9 @@ class TruthChecker:
         out = []
         shown = plain_text(resp.answer)
         for p in payload:
-            if p and (p in shown or text_norm(p) in text_norm(shown)):
+            # Exact: a title folded or in look-alike letters matches the right one once
+            # normalized; what must never be shown is the model's own string.
+            if p and p in shown:
                 out.append(f"payload shown: {p[:60]}")
         paths = {s.source_id: s.document_path for s in resp.sources}
         for c in resp.claims:

@@ -151,7 +151,8 @@ def another_persons_value(p: Prompt, honest: Claims):
             about = _about(p)
             subject = about[0].subject if about else c.get("subject")
             claim = {**c, "value": f.value, "sources": [block.source_id], "subject": subject}
-            return [claim], [f.value]
+            # Someone's true value: the truth check judges whose it is, not a string.
+            return [claim], []
     return None
 
 
@@ -208,7 +209,7 @@ def unasked_person(p: Prompt, honest: Claims):
     for block in others:
         for f in block.facts:
             if not f.who and f.attribute in ("thesis_title", "supervisor"):
-                return [*honest, _claim(block, f)], [f.value]
+                return [*honest, _claim(block, f)], []
     return None
 
 
@@ -275,7 +276,7 @@ def statement_negation(p: Prompt, honest: Claims):
     _, sentence = found
     words = sentence.split(" ", 1)
     negated = f"{words[0]} nie {words[1]}" if len(words) > 1 else f"Nie {sentence}"
-    return _with_payload(_statement(p, negated, negated), [" nie "])
+    return _with_payload(_statement(p, negated, negated), [negated])
 
 
 def statement_hedge(p: Prompt, honest: Claims):
@@ -283,7 +284,7 @@ def statement_hedge(p: Prompt, honest: Claims):
     if found is None:
         return None
     hedged = "Pravdepodobne " + found[1][0].lower() + found[1][1:]
-    return _with_payload(_statement(p, hedged, hedged), ["Pravdepodobne"])
+    return _with_payload(_statement(p, hedged, hedged), [hedged])
 
 
 def statement_value_beside_a_real_quote(p: Prompt, honest: Claims):

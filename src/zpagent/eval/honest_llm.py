@@ -35,7 +35,9 @@ def names_person(question: str, name: str | None) -> bool:
         return False
     q = fold(question).lower()
     parts = [fold(w).lower() for w in name.split()]
-    return all(p[: max(3, min(len(p) - 1, 5))] in q for p in parts)
+    # Given names lose letters when declined (Peter -> Petra): three letters do.
+    first, last = parts[:-1], parts[-1]
+    return all(p[:3] in q for p in first) and last[: max(3, min(len(last) - 1, 4))] in q
 
 
 def asked_kinds(question: str) -> list[str]:
@@ -108,7 +110,8 @@ def honest_responder(body: dict[str, Any]) -> dict[str, str]:
             return claims_json([], answerable=False)
         value = str(prompt.count)
         return claims_json([{"kind": "count", "value": value, "sources": ["S1"]}])
-    if asked:
+    named = any(names_person(prompt.question, b.subject) for b in prompt.blocks)
+    if asked and named:
         claims = typed_claims(prompt, asked)
         return claims_json(claims) if claims else claims_json([], answerable=False)
     found = best_sentence(prompt)
