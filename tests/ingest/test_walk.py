@@ -112,3 +112,13 @@ def test_a_grav_site_is_read_from_pages_only(tmp_path):
         "pages/14.api/frontmatter.yaml": "folder_meta",
     }
     assert refused == {"pages/readme.md": "symlink_outside_wiki"}
+
+
+def test_a_linked_pages_folder_never_makes_a_grav_site(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    write(elsewhere, "secret.md", "# not part of the wiki")
+    wiki = tmp_path / "wiki"
+    write(wiki, "config/system.yaml", "languages:\n  supported: [en]\n")
+    os.symlink(elsewhere, wiki / "pages")
+    files, refused = walk(wiki)
+    assert files == {} and refused == {"pages": "symlink_outside_wiki"}

@@ -80,7 +80,10 @@ class NotRegularFile(OSError):
 
 
 def is_grav_site(root: Path) -> bool:
-    return (root / "pages").is_dir() and (root / SITE_CONFIG).is_file()
+    """``pages/`` beside ``config/system.yaml``; a linked ``pages`` is refused by the
+    walk like any link, so it never makes a site."""
+    pages = root / "pages"
+    return pages.is_dir() and not pages.is_symlink() and (root / SITE_CONFIG).is_file()
 
 
 def iter_source_files(root: Path, warn: list[ScanWarning]) -> Iterator[SourceFile]:
