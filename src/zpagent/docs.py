@@ -51,6 +51,28 @@ def _answer_rows(root: Path) -> list[tuple[str, str, str]]:
                 "zpagent eval answers --llm adversarial --split test",
             )
         )
+    conv = _load(root / "eval/results/conversations-test.json")
+    if conv:
+        o = conv["overall"]
+        rows.append(
+            (
+                f"conversations, main agent (test, {o['items']} conversations)",
+                f"accuracy {o['accuracy']:.3f} (follow-ups, clarifications, small talk between)",
+                "zpagent eval conversations --split test",
+            )
+        )
+    chat = (_load(root / "benchmarks/results.json") or {}).get("chat")
+    if chat:
+        run = chat["runs"][0]
+        rows.append(
+            (
+                "main agent streamed, concurrency 1",
+                f"first byte p50 {run['first_byte_ms']['p50']} / p99 "
+                f"{run['first_byte_ms']['p99']} ms; first answer byte p50 "
+                f"{run['first_answer_byte_ms']['p50']} ms",
+                "zpagent bench --sections chat",
+            )
+        )
     talk = _load(root / "eval/results/small-talk-test.json")
     if talk:
         rows.append(

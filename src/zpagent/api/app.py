@@ -18,6 +18,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from zpagent import __version__
 from zpagent.api.errors import install_error_handlers
 from zpagent.api.routes import answer as answer_routes
+from zpagent.api.routes import chat as chat_routes
 from zpagent.api.routes import graph as graph_routes
 from zpagent.api.routes import health as health_routes
 from zpagent.api.routes import sync as sync_routes
@@ -126,17 +127,23 @@ def create_app(
             CORSMiddleware,
             allow_origins=origins,
             allow_methods=["GET", "POST"],
-            allow_headers=["Authorization", "X-API-Key", "Content-Type"],
+            # Open WebUI's browser sends X-Session-Id with every direct tool call.
+            allow_headers=["Authorization", "X-API-Key", "Content-Type", "Accept", "X-Session-Id"],
         )
     app.add_middleware(
         SecurityMiddleware,
         max_body_bytes=settings.api_max_body_bytes,
-        path_limits={"/webhook/gitea": settings.webhook_max_body_bytes},
+        path_limits={
+            "/webhook/gitea": settings.webhook_max_body_bytes,
+            # A whole conversation: larger than one tool request.
+            "/v1/chat/completions": settings.chat_max_body_bytes,
+        },
     )
 
     app.include_router(health_routes.router)
     app.include_router(tool_routes.router)
     app.include_router(answer_routes.router)
+    app.include_router(chat_routes.router)
     app.include_router(sync_routes.router)
     app.include_router(graph_routes.router)
     graph_routes.register_probes(app, settings)

@@ -22,7 +22,14 @@ class MethodNotAllowed(ZPAgentError):
     public_message = "Method not allowed."
 
 
-def envelope_response(exc: BaseException) -> JSONResponse:
+def envelope_response(exc: BaseException, request: Request | None = None) -> JSONResponse:
+    """The error body of the request's transport: the contract envelope, or, under
+    ``/v1/`` (the OpenAI-compatible chat), OpenAI's error shape that its clients read."""
+    if request is not None and request.url.path.startswith("/v1/"):
+        from zpagent.api.openai_models import openai_error
+
+        status, payload = openai_error(exc)
+        return JSONResponse(payload, status_code=status)
     status, body = error_result(exc)
     return JSONResponse(body.model_dump(), status_code=status)
 
@@ -33,10 +40,12 @@ def install_error_handlers(app: FastAPI) -> None:
         if exc.http_status >= 500:
             # The operator's log keeps the cause; the response never does.
             log.warning("%s %s -> %s", request.method, request.url.path, exc.reason, exc_info=exc)
-        return envelope_response(exc)
+        return envelope_response(exc, request)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        if request.url.path.startswith("/v1/"):
+            return envelope_response(InvalidRequest(), request)
         status, body = error_result(InvalidRequest())
         body.details = validation_details(list(exc.errors()))
         return JSONResponse(body.model_dump(), status_code=status)
@@ -47,21 +56,21 @@ def install_error_handlers(app: FastAPI) -> None:
         # HTTPException "from" that error; our own (the body limit hit by a
         # chunked request without Content-Length) keeps its reason and status.
         if isinstance(exc.__cause__, ZPAgentError):
-            return envelope_response(exc.__cause__)
+            return envelope_response(exc.__cause__, request)
         if exc.status_code == 404:
-            return envelope_response(NotFound())
+            return envelope_response(NotFound(), request)
         if exc.status_code == 405:
-            return envelope_response(MethodNotAllowed())
+            return envelope_response(MethodNotAllowed(), request)
         if exc.status_code == 401:
             from zpagent.errors import Unauthorized
 
-            return envelope_response(Unauthorized())
-        return envelope_response(InvalidRequest())
+            return envelope_response(Unauthorized(), request)
+        return envelope_response(InvalidRequest(), request)
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-        response = envelope_response(exc)
+        response = envelope_response(exc, request)
         # Starlette sends this response from its outermost middleware, outside
         # SecurityMiddleware, so the security headers are added here.
         for name, value in (*SECURITY_HEADERS, (b"content-security-policy", CSP_JSON)):

@@ -21,7 +21,9 @@ def _ints(text: str) -> tuple[int, ...]:
 def bench(
     sections: Annotated[
         str,
-        typer.Option("--sections", help="Comma-separated: index,query,http,webhook,scale,hostile."),
+        typer.Option(
+            "--sections", help="Comma-separated: index,query,http,chat,webhook,scale,hostile."
+        ),
     ] = "index,query,http,webhook,scale,hostile",
     concurrency: Annotated[
         str, typer.Option("--concurrency", help="HTTP concurrency levels.")
@@ -46,7 +48,7 @@ def bench(
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())
-    unknown = set(chosen) - {"index", "query", "http", "webhook", "scale", "hostile"}
+    unknown = set(chosen) - {"index", "query", "http", "chat", "webhook", "scale", "hostile"}
     if unknown:
         raise typer.BadParameter(f"unknown sections: {', '.join(sorted(unknown))}")
     sample = sample_wiki_path()

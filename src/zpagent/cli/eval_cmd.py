@@ -221,6 +221,26 @@ def answers(
     finish(report, md, out, f"answers-{llm}-{split}", json_output)
 
 
+@eval_app.command("conversations")
+@handle_errors
+def conversations(
+    split: SplitOpt = "dev",
+    strict_dataset: StrictOpt = False,
+    dataset: DatasetOpt = None,
+    data: DataOpt = None,
+    wiki: WikiOpt = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """The main agent on multi-turn conversations: follow-ups, clarifications, small talk."""
+    from zpagent.eval.conversations import run_conversations, to_markdown
+
+    split, ds, ws = prepare("conversations", split, dataset, strict_dataset, data, wiki)
+    with ws.open_current() as gen:
+        report = run_conversations(gen, ws, ds, split, ws.answer_options())
+    finish(report, to_markdown(report), out, f"conversations-{split}", json_output)
+
+
 @eval_app.command("small-talk")
 @handle_errors
 def small_talk(
