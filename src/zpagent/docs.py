@@ -172,6 +172,17 @@ def render_headlines(root: Path) -> str:
                     "zpagent bench --sections index",
                 )
             )
+            if idx.get("cold_embedding_speedup"):
+                one, par = idx["cold_one_worker"], idx["cold"]
+                rows.append(
+                    (
+                        "cold embedding throughput, sample wiki",
+                        f"{par['embedding_tokens_per_s']} tokens/s with "
+                        f"{par['embedding_workers']} workers vs {one['embedding_tokens_per_s']} "
+                        f"with one ({idx['cold_embedding_speedup']}x)",
+                        "zpagent bench --sections index",
+                    )
+                )
         q = bench.get("query")
         if q:
             for tool in ("hybrid", "rag", "graph"):
@@ -200,6 +211,17 @@ def render_headlines(root: Path) -> str:
                             "zpagent bench --sections http",
                         )
                     )
+        hs = bench.get("hostile")
+        if hs:
+            b, h = hs["baseline"], hs["hostile"]
+            rows.append(
+                (
+                    "hostile wiki build (20 MB page, 10k headings, alias bomb, links out)",
+                    f"{h['seconds']} s, peak RSS {h['peak_rss_mb']} MB "
+                    f"(sample alone {b['seconds']} s, {b['peak_rss_mb']} MB)",
+                    "zpagent bench --sections hostile",
+                )
+            )
         w = bench.get("webhook")
         if w:
             rows.append(

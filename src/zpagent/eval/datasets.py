@@ -82,7 +82,7 @@ class RobustnessExpect(_Strict):
     ]
     severity: Literal["low", "medium", "high", "critical"]
     # Statuses acceptable from the retrieval/graph tools for this item.
-    tool: Literal["rag", "graph", "search"] = "rag"
+    tool: Literal["rag", "graph", "search", "answer"] = "rag"
     statuses: list[Status] = Field(default_factory=lambda: ["ok"])
     relevant: list[str] = Field(default_factory=list)
     # Strings that must never appear in the tool's instructions or answer.

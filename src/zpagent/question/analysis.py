@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from zpagent.errors import InvalidQuery
+from zpagent.errors import InvalidQuery, QueryTooLong
 from zpagent.history.intent import is_history_question
 from zpagent.ingest.text import clean_inline, fold
 from zpagent.question import cues as cu
@@ -76,7 +76,7 @@ def validate(text: object) -> str:
     if not isinstance(text, str):
         raise InvalidQuery("the question must be text")
     if len(text) > MAX_QUESTION_CHARS:
-        raise InvalidQuery(f"the question is longer than {MAX_QUESTION_CHARS} characters")
+        raise QueryTooLong(f"the question is longer than {MAX_QUESTION_CHARS} characters")
     text = clean_inline(text)
     if not text or not TOKEN.search(text):
         raise InvalidQuery("the question is empty")
