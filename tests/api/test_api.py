@@ -272,3 +272,36 @@ def test_docs_can_be_switched_off(tiny_workspace):
     with TestClient(app) as c:
         assert c.get("/docs").status_code == 404
         assert c.get("/openapi.json").status_code == 200
+
+
+def test_rag_graph_hybrid_mode(client):
+    """The graph picks the pages (with their exact count), the text is ranked inside."""
+    body = client.post(
+        "/rag",
+        json={"query": "O čom sú práce, ktoré viedol Daniel Hládek?", "mode": "graph_hybrid"},
+        headers=AUTH,
+    ).json()
+    resp = RagResponse.model_validate(body)
+    assert resp.status == "ok" and resp.complete
+    assert [s.document_path for s in resp.sources] == ["pages/students/2016/jh428ek/README.md"]
+    assert resp.graph.route == "graph_first" and resp.graph.intents == ["supervision"]
+    assert (resp.graph.pages, resp.graph.represented, resp.graph.complete) == (1, 1, True)
+    assert "Rozpoznávanie pomenovaných entít" in resp.context
+    classic = client.post("/rag", json={"query": "Ján Holp"}, headers=AUTH).json()
+    assert classic["graph"] is None
+
+
+def test_rag_graph_hybrid_refuses_an_unknown_name(client):
+    body = client.post(
+        "/rag",
+        json={"query": "O čom sú práce, ktoré viedol Jozef Mrkvička?", "mode": "graph_hybrid"},
+        headers=AUTH,
+    ).json()
+    assert (body["status"], body["reason"]) == ("no_answer", "unknown_person")
+    assert body["context"] == "" and body["evidence"] == []
+
+
+@pytest.mark.parametrize("body", [{"mode": "graph"}, {"mode": "graph_hybrid", "limit": 0}])
+def test_rag_bad_mode_or_limit_is_invalid_request(client, body):
+    resp = client.post("/rag", json={"query": "Ján Holp", **body}, headers=AUTH)
+    assert resp.status_code == 422 and resp.json()["reason"] == "invalid_request"

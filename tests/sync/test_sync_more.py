@@ -74,24 +74,6 @@ class Background:
         return self
 
 
-@pytest.fixture
-def faults(tmp_path, monkeypatch):
-    """Enable the named fault points of zpagent.sync.faults in this process."""
-    folder = tmp_path / "faults"
-    folder.mkdir()
-
-    def arm(spec: str) -> Path:
-        monkeypatch.setenv("ZPAGENT_ENABLE_FAULT_INJECTION", "1")
-        monkeypatch.setenv("ZPAGENT_FAULT", spec)
-        monkeypatch.setenv("ZPAGENT_FAULT_DIR", str(folder))
-        return folder
-
-    yield arm
-    # never leave a paused sync thread behind
-    for reached in folder.glob("*.reached"):
-        (folder / reached.name.replace(".reached", ".go")).touch()
-
-
 def jobs_db(ws: Workspace) -> JobStore:
     return JobStore(ws.data.root / "sync_jobs.sqlite")
 

@@ -45,8 +45,19 @@ class SearchRequest(StrictModel):
 
 class RagRequest(StrictModel):
     query: str = QueryField
+    mode: Literal["hybrid", "graph_hybrid"] = Field(
+        "hybrid",
+        description="hybrid (default): hybrid search over the whole wiki. graph_hybrid: the "
+        "knowledge graph picks the pages the question is about (a supervisor's theses, a "
+        "topic's students, ...; exact count in `graph`), hybrid search ranks their text.",
+    )
     limit: int = Field(8, ge=1, le=20, description="Počet primárnych úsekov / primary chunks.")
-    max_per_document: int = Field(1, ge=1, le=10, description="Chunks per page.")
+    max_per_document: int | None = Field(
+        None,
+        ge=1,
+        le=10,
+        description="Chunks per page (default: 1; graph_hybrid: the limit shared by the pages).",
+    )
     include_unpublished: Unpublished = UnpublishedField
     include_diagnostics: bool = Field(
         False, description="Add retrieval internals and expansion texts in `diagnostics`."

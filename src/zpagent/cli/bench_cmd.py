@@ -20,8 +20,11 @@ def _ints(text: str) -> tuple[int, ...]:
 
 def bench(
     sections: Annotated[
-        str, typer.Option("--sections", help="Comma-separated: index,query,http,webhook,scale.")
-    ] = "index,query,http,webhook,scale",
+        str,
+        typer.Option(
+            "--sections", help="Comma-separated: index,query,http,chat,webhook,scale,hostile."
+        ),
+    ] = "index,query,http,webhook,scale,hostile",
     concurrency: Annotated[
         str, typer.Option("--concurrency", help="HTTP concurrency levels.")
     ] = "1,4,8,16,64",
@@ -38,13 +41,14 @@ def bench(
     out: Annotated[Path, typer.Option("--out", help="Results directory.")] = Path("benchmarks"),
     json_output: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
 ) -> None:
-    """Benchmarks: index cold/warm/incremental, query latency, HTTP load, scaling."""
+    """Benchmarks: index cold/warm/incremental, query latency, HTTP load, scaling, a
+    hostile wiki."""
     from zpagent.bench.report import write_results
     from zpagent.bench.runner import BenchOptions, run_bench
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())
-    unknown = set(chosen) - {"index", "query", "http", "webhook", "scale"}
+    unknown = set(chosen) - {"index", "query", "http", "chat", "webhook", "scale", "hostile"}
     if unknown:
         raise typer.BadParameter(f"unknown sections: {', '.join(sorted(unknown))}")
     sample = sample_wiki_path()

@@ -68,8 +68,9 @@ def run_sync(
         fault_point("before_build")
         snap_dir = data.new_staging_dir()
         try:
-            snap = take_snapshot(wiki, snap_dir / "wiki", ws.settings.wiki_base_url)
-            scan = scan_wiki(snap.root, ws.settings.wiki_base_url)
+            base_url, limits = ws.settings.wiki_base_url, ws.page_limits()
+            snap = take_snapshot(wiki, snap_dir / "wiki", base_url, limits)
+            scan = scan_wiki(snap.root, base_url, limits=limits, refused=snap.refused)
             try:
                 report = build_generation(
                     scan, ws.build_inputs(), progress, wiki_revision=snap.revision
@@ -79,7 +80,7 @@ def run_sync(
             staged = Path(report.extra.pop("staged_path"))
             fault_point("after_build")
             try:
-                verify_unchanged(wiki, snap, ws.settings.wiki_base_url)
+                verify_unchanged(wiki, snap, base_url, limits)
                 on_phase("publishing")
                 t_pub = time.perf_counter()
                 outcome = publish(data, staged, report.index_version, remote)

@@ -10,7 +10,7 @@ from zpagent.api.errors import TOOL_ERROR_RESPONSES
 from zpagent.api.models import RagRequest, SearchRequest
 from zpagent.api.security import allow_unpublished
 from zpagent.contract import RagResponse, SearchResponse
-from zpagent.rag.build import rag as run_rag
+from zpagent.rag.modes import rag_for_mode
 from zpagent.search.hybrid import search as run_search
 from zpagent.search.response import search_response
 
@@ -54,14 +54,18 @@ def search_endpoint(body: SearchRequest, request: Request) -> JSONResponse:
 def rag_endpoint(body: RagRequest, request: Request) -> JSONResponse:
     """Použi na odpoveď na otázku o študentoch, prácach, vedúcich a témach. Returns
     `context` (evidence tagged [S1], [S2], ...), `instructions` (grounding rules),
-    `answer_format` and `sources` with URLs. Answer only from `context` and cite."""
+    `answer_format` and `sources` with URLs. Answer only from `context` and cite.
+    `mode=graph_hybrid` for questions about sets (a supervisor's theses, a topic's
+    students, theses of a year): every page of the set is represented."""
     state = request.app.state
     settings = state.settings
     with state.manager.use() as gen:
-        resp = run_rag(
+        resp = rag_for_mode(
+            body.mode,
             gen,
             state.workspace.embedder,
             body.query,
+            settings=settings,
             limit=body.limit,
             max_per_document=body.max_per_document,
             include_unpublished=allow_unpublished(request, body.include_unpublished),
