@@ -5,13 +5,17 @@
     pip install --no-deps --target .openwebui open-webui==0.12.4
 
 Open WebUI's application needs a database, Redis and about 150 packages; the
-functions these tests run (the tool-server spec conversion and executor, the
-function loader, the pipe runner, the task-reply parsers) need none of that.
+functions these tests run need none of that: the OpenAI connection router
+and the chat middleware, the function loader and pipe runner, the event
+emitter, the tool-server client (spec conversion and executor), the
+task-reply parsers.
 A meta-path finder loads the modules in ``REAL`` from the wheel unchanged and
 hands out every other ``open_webui.*`` module, and the few third-party
 modules they import at the top that are not installed here, as a hollow stub:
-the attributes listed in ``_stub_attributes`` carry Open WebUI's defaults or
-in-memory tables (functions, chats, config); any other attribute is a
+the attributes listed in ``_stub_attributes`` carry Open WebUI's defaults,
+in-memory tables (``openwebui_tables``: functions, chats, config) or no-op
+policy hooks (access control grants, no Redis snapshots, no webhooks); any
+other attribute is a
 placeholder (awaiting one fails, so code under test cannot silently depend
 on it). The Socket.IO server is replaced by a recorder after import, so Open
 WebUI's own event emitter runs and what it sends and stores can be read.
@@ -33,11 +37,18 @@ import logging
 import os
 import sys
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from tests.integrations.openwebui_tables import (
+    ChatTable,
+    ConfigTable,
+    FunctionTable,
+    Socket,
+    StoredFunction,
+    UserModel,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 OPENWEBUI_VERSION = "0.12.4"
@@ -129,137 +140,6 @@ class StubModule(types.ModuleType):
         if key.startswith("__"):
             raise AttributeError(key)
         return Hollow(f"{self.__name__}.{key}")
-
-
-# --- what the stubs carry ------------------------------------------------------------
-
-
-class UserModel(BaseModel):
-    """The fields of Open WebUI's ``UserModel`` that the code under test reads."""
-
-    id: str
-    name: str
-    email: str
-    role: str = "user"
-
-
-@dataclass
-class StoredFunction:
-    id: str
-    content: str
-    type: str = "pipe"
-    name: str = ""
-    is_active: bool = True
-    created_at: int = 0
-    valves: dict[str, Any] = field(default_factory=dict)
-
-
-class FunctionTable:
-    """Open WebUI's ``functions`` table in memory: what the admin saved."""
-
-    def __init__(self) -> None:
-        self.rows: dict[str, StoredFunction] = {}
-
-    def save(self, function_id: str, content: str, valves: dict[str, Any] | None = None) -> None:
-        self.rows[function_id] = StoredFunction(function_id, content, valves=dict(valves or {}))
-
-    async def get_function_by_id(self, function_id: str) -> StoredFunction | None:
-        return self.rows.get(function_id)
-
-    async def get_function_valves_by_id(self, function_id: str) -> dict[str, Any] | None:
-        row = self.rows.get(function_id)
-        return dict(row.valves) if row else None
-
-    async def get_functions_by_type(self, type: str, active_only: bool = False) -> list:
-        rows = self.rows.values()
-        return [r for r in rows if r.type == type and (r.is_active or not active_only)]
-
-    async def update_function_by_id(self, function_id: str, updated: dict[str, Any]) -> None:
-        row = self.rows.get(function_id)
-        if row is not None:
-            for key, value in updated.items():
-                setattr(row, key, value)
-
-    async def get_user_valves_by_id_and_user_id(self, function_id: str, user_id: str) -> dict:
-        return {}
-
-    async def get_active_filter_ids(self) -> list[str]:
-        return [r.id for r in self.rows.values() if r.type == "filter" and r.is_active]
-
-    async def get_functions_by_ids(self, ids: list[str]) -> list:
-        return [self.rows[i] for i in ids if i in self.rows]
-
-    async def get_function_valves_by_ids(self, ids: list[str]) -> dict[str, dict]:
-        return {i: dict(self.rows[i].valves) for i in ids if i in self.rows}
-
-
-class Socket:
-    """Stands in for the Socket.IO server (``open_webui.socket.main.sio``): what
-    Open WebUI's real event emitter pushes to the browser."""
-
-    def __init__(self) -> None:
-        self.emitted: list[dict[str, Any]] = []
-
-    async def emit(self, event: str, data: dict[str, Any], room: str | None = None, **kw: Any):
-        self.emitted.append({"event": event, "data": json.loads(json.dumps(data)), "room": room})
-
-    def of(self, message_id: str) -> list[dict[str, Any]]:
-        """The events a message's author received (``events`` to ``user:<id>``)."""
-        return [
-            e["data"]["data"]
-            for e in self.emitted
-            if e["event"] == "events"
-            and e["data"].get("message_id") == message_id
-            and not e["data"].get("shared")
-        ]
-
-
-class ChatTable:
-    """Open WebUI's stored chat messages (``Chats``), only what the emitter writes."""
-
-    def __init__(self) -> None:
-        self.messages: dict[tuple[str, str], dict[str, Any]] = {}
-
-    def message(self, chat_id: str, message_id: str) -> dict[str, Any]:
-        return self.messages.setdefault((chat_id, message_id), {})
-
-    async def add_message_status_to_chat_by_id_and_message_id(self, chat_id, message_id, status):
-        self.message(chat_id, message_id).setdefault("statusHistory", []).append(status)
-
-    async def get_message_by_id_and_message_id(self, chat_id, message_id):
-        return self.messages.get((chat_id, message_id))
-
-    async def get_message_metadata(self, chat_id, message_id, key):
-        return self.message(chat_id, message_id).get(key)
-
-    async def upsert_message_to_chat_by_id_and_message_id(self, chat_id, message_id, fields, **kw):
-        self.message(chat_id, message_id).update(json.loads(json.dumps(fields)))
-
-    async def get_chat_title_by_id(self, chat_id: str) -> str:
-        return "Nový chat"
-
-    async def get_chat_folder_id(self, chat_id: str, user_id: str | None = None) -> None:
-        return None
-
-    async def get_messages_map_by_chat_id(self, chat_id: str) -> dict | None:
-        return None  # no history kept here: Open WebUI then skips its background tasks
-
-
-class ConfigTable:
-    """Open WebUI's persistent config (``Config.get``), e.g. the admin's tool servers
-    under ``tool_server.connections``."""
-
-    def __init__(self) -> None:
-        self.values: dict[str, Any] = {}
-
-    async def get(self, key: str, default: Any = None) -> Any:
-        return self.values.get(key, default)
-
-    async def get_many(self, *keys: str) -> dict[str, Any]:
-        return {k: self.values.get(k) for k in keys}
-
-    async def upsert(self, values: dict[str, Any]) -> None:
-        self.values.update(values)
 
 
 async def _none(*args: Any, **kwargs: Any) -> None:

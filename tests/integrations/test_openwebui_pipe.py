@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.api.conftest import SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET
-from tests.integrations.openwebui_code import UserModel
+from tests.integrations.openwebui_tables import UserModel
 from tests.live_server import Server, free_port
 from zpagent.eval.scripted_llm import ScriptedLLM, claims
 

@@ -17,7 +17,7 @@ import types
 import pytest
 
 from tests.api.conftest import SEARCH_KEY, SYNC_KEY, UNPUBLISHED_KEY, WEBHOOK_SECRET
-from tests.integrations.openwebui_code import UserModel
+from tests.integrations.openwebui_tables import UserModel
 from tests.live_server import Server
 
 WIKI_TOOLS = {"search_wiki", "rag_wiki", "graph_wiki", "answer_question"}
