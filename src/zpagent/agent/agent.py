@@ -18,6 +18,7 @@ from typing import Any
 
 from zpagent.agent.conversation import Turn, turns_from_messages
 from zpagent.agent.rewrite import Clarification, Rewritten, State, rewrite
+from zpagent.agent.tasks import background_reply, is_background_task
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.render import NOT_FOUND
 from zpagent.answer.service import answer
@@ -47,7 +48,7 @@ class AgentReply:
     text: str  # Markdown, already checked
     question: str  # the explicit question that was answered
     rewritten: bool
-    route: str  # small_talk | answer | history
+    route: str  # small_talk | answer | history | task (a client's background prompt)
     status: str  # ok | no_answer | ambiguous
     sources: list[AgentSource] = field(default_factory=list)
     response: AnswerResponse | None = None  # the checked answer, when routed there
@@ -141,6 +142,8 @@ def run_agent(
     """Answer the conversation's last user turn (see the module docstring)."""
     status = on_status or (lambda _line: None)
     turns = turns_from_messages(messages)
+    if is_background_task(turns[-1].text):
+        return AgentReply(background_reply(turns[-1].text), "", False, "task", "ok")
     last = analyze(turns[-1].text)  # validates the turn (empty, too long)
     if last.small_talk:
         return AgentReply(reply(last.small_talk), last.text, False, "small_talk", "ok")

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from zpagent.agent.agent import AgentReply, run_agent
 from zpagent.agent.conversation import turns_from_messages
+from zpagent.agent.tasks import is_background_task
 from zpagent.api.deps import TOOL_DEPS
 from zpagent.api.openai_models import ChatRequest, Completion, model_list, openai_error
 from zpagent.question import analyze
@@ -87,7 +88,9 @@ def models() -> dict[str, Any]:
 async def chat_completions(body: ChatRequest, request: Request) -> Any:
     engine = body.check_supported()
     # Refuse what cannot be answered before any byte is streamed (a 4xx, not an error chunk).
-    analyze(turns_from_messages(body.messages)[-1].text)
+    last = turns_from_messages(body.messages)[-1].text
+    if not is_background_task(last):
+        analyze(last)
     completion = Completion(body.model)
     if not body.stream:
         reply = await asyncio.to_thread(_run, request, body, engine, None)
