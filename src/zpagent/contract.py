@@ -132,8 +132,13 @@ class Scores(BaseModel):
     fts_strategy: str | None = Field(None, description="all_terms | prefix_terms | any_term")
     vector: float | None = Field(None, description="Cosine similarity; null if not found")
     vector_rank: int | None = None
-    fused: float = Field(description="Reciprocal rank fusion score.")
-    anchored: bool = Field(False, description="Exact or very strong lexical match.")
+    fused: float = Field(
+        description="Fusion score: lexical coverage and semantic margin, each as far as it is "
+        "confident, plus the title anchor."
+    )
+    anchored: bool = Field(
+        False, description="Every query term is in the page title or a heading (a title lookup)."
+    )
     coverage: float | None = Field(
         None, description="IDF-weighted share of the query terms the chunk matches."
     )

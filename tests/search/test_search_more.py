@@ -139,12 +139,14 @@ def test_vector_search_ranks_a_chunk_by_its_best_segment_and_returns_it_once(gen
 # FTS strategies and their weight in fusion
 
 
-def expected_fused(hit, confidence: float, top_bm25: float, top_margin: float) -> float:
+def expected_fused(
+    hit, confidence: float, top_bm25: float, top_margin: float, power: float
+) -> float:
     """fusion.py's docstring, term by term."""
-    fused = fusion.ANCHOR_WEIGHT if hit.anchored else 0.0
+    fused = hit.anchor
     if hit.fts_coverage is not None:
         bm25 = fusion.BM25_WEIGHT * hit.fts_score / top_bm25
-        fused += confidence * (hit.fts_coverage**fusion.LEXICAL_POWER + bm25)
+        fused += confidence * (hit.fts_coverage**power + bm25)
     if hit.vector_margin is not None:
         margin = max(hit.vector_margin, 0.0)
         fused += fusion.SEMANTIC_WEIGHT * margin * margin / top_margin
@@ -152,8 +154,9 @@ def expected_fused(hit, confidence: float, top_bm25: float, top_margin: float) -
 
 
 def test_fusion_constants_are_the_documented_ones():
-    assert (fusion.BM25_WEIGHT, fusion.ANCHOR_WEIGHT, fusion.SEMANTIC_WEIGHT) == (0.1, 1.0, 20.0)
-    assert fusion.LEXICAL_POWER == 2.0
+    assert (fusion.BM25_WEIGHT, fusion.SEMANTIC_WEIGHT) == (0.1, 20.0)
+    assert (fusion.TITLE_ANCHOR, fusion.HEADING_ANCHOR) == (1.0, 0.3)
+    assert (fusion.LEXICAL_POWER, fusion.FULL_MATCH_POWER) == (2.0, 4.0)
     assert (fusion.TERM_STRENGTH, fusion.MAX_STRENGTH) == (0.2, 2.0)
     assert [fusion.strength(n) for n in (1, 2, 3, 7, 12)] == [1.0, 1.0, 1.2, 2.0, 2.0]
     assert fusion.ANSWER_MIN == {"hybrid": 0.6, "fts": 0.3, "vector": 0.3}
@@ -177,8 +180,9 @@ def test_any_term_hits_rank_by_their_coverage(gen, emb, mode):
     top_bm25 = max(h.fts_score for h in out.hits if h.fts_score is not None)
     top_margin = max((h.vector_margin or 0.0 for h in out.hits), default=0.0)
     for h in out.hits:
-        # The best coverage is 1 and the query has two terms: strength 1.
-        expected = expected_fused(h, 1.0, top_bm25, top_margin)
+        # The best coverage is 1 and the query has two terms: strength 1, and
+        # a chunk that misses a term counts for its coverage to the 4th power.
+        expected = expected_fused(h, 1.0, top_bm25, top_margin, fusion.FULL_MATCH_POWER)
         assert h.fused == pytest.approx(expected, abs=1e-3), h.document_path
         lexical = h.fts_coverage or 0.0
         semantic = fusion.SEMANTIC_WEIGHT * max(h.vector_margin or 0.0, 0.0)
@@ -199,7 +203,7 @@ def test_a_weak_lexical_side_is_discounted(gen, emb):
     top_margin = max(h.vector_margin or 0.0 for h in out.hits)
     for h in out.hits:
         confidence = fusion.strength(3) * best**fusion.LEXICAL_POWER
-        expected = expected_fused(h, confidence, top_bm25, top_margin)
+        expected = expected_fused(h, confidence, top_bm25, top_margin, fusion.LEXICAL_POWER)
         assert h.fused == pytest.approx(expected, abs=1e-3), h.document_path
 
 

@@ -20,12 +20,10 @@ import numpy as np
 from zpagent.embed.base import QUERY_VECTORS, Embedder
 from zpagent.errors import InvalidQuery
 from zpagent.index.reader import Generation
-from zpagent.ingest.text import fold
-from zpagent.lexical import tokens
 from zpagent.search.fts import fts_search
-from zpagent.search.fusion import KEEP_MIN, SEMANTIC_WEIGHT, fuse
+from zpagent.search.fusion import KEEP_MIN, SEMANTIC_WEIGHT, anchor, fuse
 from zpagent.search.fusion import gate as apply_gate
-from zpagent.search.query import AnalyzedQuery, analyze
+from zpagent.search.query import analyze
 from zpagent.search.vector import vector_search
 
 Mode = Literal["hybrid", "fts", "vector"]
@@ -60,11 +58,16 @@ class Hit:
     vector_rank: int | None = None
     vector_margin: float | None = None
     fused: float = 0.0
-    anchored: bool = False
+    # The anchor bonus in fusion (fusion.anchor): the query is the page's title or a heading.
+    anchor: float = 0.0
     relevance: float = 0.0
     # False when the title was made up from the file path (no front matter
     # title, no H1): it still helps matching, but a source never shows it.
     title_known: bool = True
+
+    @property
+    def anchored(self) -> bool:
+        return self.anchor > 0
 
     @property
     def source_title(self) -> str | None:
@@ -124,18 +127,6 @@ def fetch_hits(gen: Generation, rowids: list[int]) -> dict[int, Hit]:
             title_known=r[12] != "path",
         )
     return out
-
-
-def _anchored(query: AnalyzedQuery, hit: Hit, headings: list[str]) -> bool:
-    """Exact title/heading match, or every query term in the title or headings."""
-    q = fold(query.text).strip(" ?!.")
-    labels = [fold(hit.title), *(fold(h) for h in headings)]
-    if any(q == label for label in labels):
-        return True
-    label_tokens = set()
-    for label in labels:
-        label_tokens.update(tokens(label))
-    return all(t.folded in label_tokens or t.lemma in label_tokens for t in query.terms)
 
 
 def search(
@@ -217,7 +208,7 @@ def search(
         for h in fts_hits:
             if h.strategy == "all_terms":
                 hit = by_id[h.rowid]
-                hit.anchored = _anchored(analyzed, hit, headings.get(h.rowid, []))
+                hit.anchor = anchor(analyzed, hit.title, headings.get(h.rowid, []))
 
     candidates = list(by_id.values())
     fuse(candidates, mode, len(analyzed.terms))
