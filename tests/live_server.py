@@ -19,7 +19,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, data: Path, log: Path, env: dict[str, str]) -> None:
+    def __init__(
+        self, data: Path, log: Path, env: dict[str, str], args: list[str] | None = None
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -35,6 +37,7 @@ class Server:
                 str(self.port),
                 "--data",
                 str(data),
+                *(args or []),
             ],
             stdout=self._fh,
             stderr=subprocess.STDOUT,

@@ -67,6 +67,31 @@ class Settings(BaseSettings):
     neo4j_user: str = Field("neo4j", description="Neo4j user.")
     neo4j_password: SecretStr | None = Field(None, description="Neo4j password.")
     neo4j_database: str = Field("neo4j", description="Neo4j database name.")
+    graph_buffer_pool_mb: int = Field(
+        512,
+        ge=64,
+        le=65536,
+        description="Memory ceiling of the embedded graph engine per served generation, in MB "
+        "(queries take their working memory from it; sized for the concurrent queries below).",
+    )
+    graph_max_concurrent_queries: int = Field(
+        4, ge=1, le=64, description="Embedded graph queries run at once (one connection each)."
+    )
+    graph_queue_limit: int = Field(
+        64,
+        ge=0,
+        le=10_000,
+        description="Graph requests that may wait for a connection; more get 503 + Retry-After.",
+    )
+    graph_queue_timeout: float = Field(
+        10.0,
+        ge=0,
+        le=600,
+        description="Seconds a graph request waits for a connection before 503 + Retry-After.",
+    )
+    graph_query_timeout: float = Field(
+        30.0, ge=0, le=3600, description="Seconds before one graph query is interrupted (0: none)."
+    )
 
     # --- HTTP API and sync -------------------------------------------------
     search_api_key: SecretStr | None = Field(

@@ -11,7 +11,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from zpagent.api.security import CSP_JSON, SECURITY_HEADERS
 from zpagent.contract import ErrorResponse, error_result
-from zpagent.errors import InvalidRequest, NotFound, ZPAgentError
+from zpagent.errors import InvalidRequest, NotFound, Overloaded, ZPAgentError
 
 log = logging.getLogger("zpagent.api")
 
@@ -24,13 +24,20 @@ class MethodNotAllowed(ZPAgentError):
 
 def envelope_response(exc: BaseException) -> JSONResponse:
     status, body = error_result(exc)
-    return JSONResponse(body.model_dump(), status_code=status)
+    response = JSONResponse(body.model_dump(), status_code=status)
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after:
+        response.headers["Retry-After"] = str(int(retry_after))
+    return response
 
 
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ZPAgentError)
     async def _zpagent(request: Request, exc: ZPAgentError) -> JSONResponse:
-        if exc.http_status >= 500:
+        if isinstance(exc, Overloaded):
+            # Expected under load and refused before any work: no traceback per request.
+            log.info("%s %s -> overloaded (%s)", request.method, request.url.path, exc)
+        elif exc.http_status >= 500:
             # The operator's log keeps the cause; the response never does.
             log.warning("%s %s -> %s", request.method, request.url.path, exc.reason, exc_info=exc)
         return envelope_response(exc)
@@ -83,5 +90,8 @@ ERROR_RESPONSES = {
     413: {"model": ErrorResponse, "description": "payload_too_large"},
     422: {"model": ErrorResponse, "description": "invalid_request"},
     500: {"model": ErrorResponse, "description": "internal_error"},
-    503: {"model": ErrorResponse, "description": "retrieval_unavailable"},
+    503: {
+        "model": ErrorResponse,
+        "description": "retrieval_unavailable; overloaded (retry after `Retry-After` seconds)",
+    },
 }

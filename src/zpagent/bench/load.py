@@ -37,7 +37,7 @@ def run_load(
         raise SystemExit("the load generator only targets 127.0.0.1")
     lock = threading.Lock()
     latencies: list[float] = []
-    counts = {"ok": 0, "error": 0, "timeout": 0, "status": {}}
+    counts: dict = {"ok": 0, "error": 0, "timeout": 0, "status": {}, "refusals": {}}
     next_index = [0]
     deadline = time.monotonic() + max_seconds
     headers = {"X-API-Key": key} if key else {}
@@ -55,11 +55,14 @@ def run_load(
                 try:
                     r = client.post(endpoint, json=body)
                     ms = (time.perf_counter() - t) * 1000
+                    refusal = None if r.status_code == 200 else _refusal(r)
                     with lock:
                         latencies.append(ms)
                         key_ = str(r.status_code)
                         counts["status"][key_] = counts["status"].get(key_, 0) + 1
                         counts["ok" if r.status_code == 200 else "error"] += 1
+                        if refusal:
+                            counts["refusals"][refusal] = counts["refusals"].get(refusal, 0) + 1
                 except httpx.TimeoutException:
                     with lock:
                         counts["timeout"] += 1
@@ -84,8 +87,19 @@ def run_load(
         "error_rate": round(counts["error"] / sent, 4) if sent else 0.0,
         "timeout_rate": round(counts["timeout"] / sent, 4) if sent else 0.0,
         "status": counts["status"],
+        "refusals": counts["refusals"],
         "latency_ms": summarize_ms(latencies),
     }
+
+
+def _refusal(r: httpx.Response) -> str:
+    """``"503 overloaded retry-after"``: status, stable reason, whether Retry-After was sent."""
+    try:
+        reason = r.json().get("reason")
+    except ValueError:
+        reason = None
+    retry = " retry-after" if r.headers.get("retry-after") else ""
+    return f"{r.status_code} {reason}{retry}"
 
 
 def main(argv: list[str] | None = None) -> int:

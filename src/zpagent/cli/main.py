@@ -327,11 +327,18 @@ def serve(
         ),
     ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help="Worker processes; a worker that dies is restarted by the supervisor.",
+        ),
+    ] = 1,
 ) -> None:
-    """Run the HTTP API (OpenAPI tool server for Open WebUI)."""
-    import uvicorn
-
-    from zpagent.api.app import create_app
+    """Run the HTTP API (OpenAPI tool server for Open WebUI) under a restarting supervisor."""
+    from zpagent.api.serve import serve as run_server
 
     if insecure_local:
         if host not in ("127.0.0.1", "localhost", "::1"):
@@ -343,8 +350,7 @@ def serve(
             "[bold red]WARNING: UNAUTHENTICATED local mode.[/bold red] Every tool endpoint "
             "is open to anyone who can reach 127.0.0.1. Never use this in production."
         )
-    app_ = create_app(Settings(), data_dir=data, local_mode=insecure_local)
-    uvicorn.run(app_, host=host, port=port, log_level=log_level, access_log=True)
+    run_server(host, port, data, insecure_local, log_level, workers)
 
 
 from zpagent.cli import bench_cmd, eval_cmd  # noqa: E402 - registered after the core commands

@@ -74,11 +74,13 @@ def graph_search(
     settings = settings or get_settings()
     validate_question(query)
     store = graph_store(gen, settings)
-    index_version = served_index_version(store, gen, settings)
-    return search_store(
-        store,
-        query,
-        index_version=index_version,
-        limit=limit,
-        include_unpublished=include_unpublished,
-    )
+    # One admission per request: a request past the queue never half-runs.
+    with store.session():
+        index_version = served_index_version(store, gen, settings)
+        return search_store(
+            store,
+            query,
+            index_version=index_version,
+            limit=limit,
+            include_unpublished=include_unpublished,
+        )
