@@ -29,7 +29,7 @@ from zpagent.index.serving import GenerationManager
 from zpagent.index.version import outdated
 from zpagent.sync.jobs import JobStore
 from zpagent.sync.pipeline import SYNC_LOCK
-from zpagent.sync.publication import read_marker, recover
+from zpagent.sync.publication import read_marker, recover, remote_verifier
 from zpagent.sync.worker import SyncWorker
 from zpagent.workspace import Workspace
 
@@ -63,7 +63,7 @@ def create_app(
     check_secrets(settings, local_mode)
     workspace = Workspace(settings, data_dir=data_dir)
     remote = workspace.remote_graph()
-    manager = GenerationManager(workspace.data, verifier=_remote_verifier(remote))
+    manager = GenerationManager(workspace.data, verifier=remote_verifier(remote))
     job_store = JobStore(workspace.data.root / "sync_jobs.sqlite")
     worker = SyncWorker(workspace, job_store) if settings.sync_worker_enabled else None
 
@@ -136,19 +136,6 @@ def create_app(
     app.include_router(graph_routes.router)
     graph_routes.register_probes(app, settings)
     return app
-
-
-def _remote_verifier(remote):
-    """Refuse a generation whose version the remote graph does not carry."""
-    if remote is None:
-        return None
-
-    def verify(gen) -> None:
-        actual = remote.read_version()
-        if actual != gen.version:
-            raise RuntimeError("the remote graph carries another index version")
-
-    return verify
 
 
 def try_recover(workspace: Workspace, remote) -> None:

@@ -23,12 +23,12 @@ from zpagent.index.build import Progress, build_generation
 from zpagent.ingest.scan import scan_wiki
 from zpagent.sync import git
 from zpagent.sync.faults import fault_point
-from zpagent.sync.publication import publish, recover
+from zpagent.sync.publication import SYNC_LOCK, publish, recover
 from zpagent.sync.snapshot import take_snapshot, verify_unchanged
 
 log = logging.getLogger(__name__)
 
-SYNC_LOCK = "sync.lock"
+__all__ = ["SYNC_LOCK", "run_sync"]
 
 
 def _noop(phase: str) -> None:

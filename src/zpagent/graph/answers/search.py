@@ -77,10 +77,14 @@ def graph_search(
     # One admission per request: a request past the queue never half-runs.
     with store.session():
         index_version = served_index_version(store, gen, settings)
-        return search_store(
+        response = search_store(
             store,
             query,
             index_version=index_version,
             limit=limit,
             include_unpublished=include_unpublished,
         )
+        # Neo4j is rewritten by publications while requests run: an answer
+        # whose graph moved under it could mix two versions, so it is refused.
+        served_index_version(store, gen, settings)
+    return response
