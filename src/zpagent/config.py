@@ -52,6 +52,29 @@ class Settings(BaseSettings):
     embedding_api_key: SecretStr | None = Field(
         None, description="API key for an OpenAI-compatible embeddings endpoint."
     )
+    query_embed_max_tokens: int = Field(
+        64,
+        ge=8,
+        le=512,
+        description="Model tokens of a query that are embedded; the rest is searched "
+        "lexically only (a long query costs no more than this).",
+    )
+    query_embed_workers: int = Field(
+        0, ge=0, le=64, description="Query embedding threads (0: one per core)."
+    )
+    query_embed_queue_limit: int = Field(
+        32,
+        ge=0,
+        le=10_000,
+        description="Query embeddings that may wait; more get 503 + Retry-After (long queries "
+        "may wait one per worker).",
+    )
+    query_embed_timeout: float = Field(
+        10.0,
+        gt=0,
+        le=600,
+        description="Seconds a request waits for its query embedding before 503 + Retry-After.",
+    )
 
     # --- RAG ---------------------------------------------------------------
     rag_llm_max_tokens: int = Field(

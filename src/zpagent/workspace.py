@@ -14,6 +14,7 @@ from typing import Any
 from zpagent.config import Settings, get_settings
 from zpagent.embed.base import Embedder
 from zpagent.embed.factory import get_embedder
+from zpagent.embed.queries import QueryEmbedder, QueryLimits
 from zpagent.errors import WikiError
 from zpagent.graph.build.step import STEP_NAME as GRAPH_STEP
 from zpagent.graph.build.step import graph_step
@@ -32,6 +33,15 @@ class Workspace:
     def embedder(self) -> Embedder:
         key = self.settings.embedding_api_key
         return get_embedder(self.settings.embedding_model, key.get_secret_value() if key else None)
+
+    @cached_property
+    def query_embedder(self) -> QueryEmbedder:
+        """The embedder for queries: capped, cached on disk, on a bounded pool."""
+        return QueryEmbedder(
+            self.embedder,
+            QueryLimits.from_settings(self.settings),
+            store=self.data.query_vectors,
+        )
 
     def chunk_settings(self) -> ChunkSettings:
         s = self.settings

@@ -205,12 +205,12 @@ def bench_queries(ws: Workspace, queries: list[dict[str, Any]], say: Say) -> dic
             def run(q: str, mode: str = mode) -> Any:
                 return search(gen, emb if mode != "fts" else None, q, mode=mode)  # type: ignore[arg-type]
 
-            _clear_query_caches(gen)
+            _clear_query_caches(gen, emb)
             cold = _time_calls(run, texts)
             warm = _time_calls(run, texts)
             result[mode] = {"cold": summarize_ms(cold), "warm": summarize_ms(warm)}
         say("query: in-process RAG")
-        _clear_query_caches(gen)
+        _clear_query_caches(gen, emb)
         rag_cold = _time_calls(lambda q: rag(gen, emb, q), texts)
         rag_warm = _time_calls(lambda q: rag(gen, emb, q), texts)
         result["rag"] = {"cold": summarize_ms(rag_cold), "warm": summarize_ms(rag_warm)}
@@ -224,11 +224,11 @@ def bench_queries(ws: Workspace, queries: list[dict[str, Any]], say: Say) -> dic
     return result
 
 
-def _clear_query_caches(gen: Any) -> None:
+def _clear_query_caches(gen: Any, embedder: Any) -> None:
     """Cold means: no cached query vectors and no cached posting lists."""
-    from zpagent.embed.base import QUERY_VECTORS
+    from zpagent.embed.queries import query_embedder
 
-    QUERY_VECTORS.clear()
+    query_embedder(embedder).clear_memory()
     index = gen.extras.pop("fts_terms", None)
     if index is not None:
         index.close()

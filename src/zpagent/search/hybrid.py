@@ -13,11 +13,11 @@ Truncation is detected by fetching one candidate more than each limit.
 from __future__ import annotations
 
 import json
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Literal
 
-from zpagent.embed.base import QUERY_VECTORS, Embedder
+from zpagent.embed.base import Embedder
+from zpagent.embed.queries import query_embedder
 from zpagent.errors import InvalidQuery
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
@@ -47,8 +47,6 @@ ANSWER_MIN = 0.6
 KEEP_MIN = 0.4
 VECTOR_CANDIDATE_MIN = 0.70
 MAX_LIMIT = 50
-# Query embeddings run beside the lexical search (see search()).
-_EMBED_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="zpagent-embed")
 MAX_PER_DOCUMENT = 10
 
 
@@ -169,13 +167,13 @@ def search(
     candidate_limit = candidate_limit or max(50, limit * max_per_document * 3)
     reasons: list[str] = []
 
-    # The query embedding (about 10 ms, C code without the GIL) runs while
-    # the lexical search works on the same thread's time.
+    # The query embedding (capped, cached, on a bounded pool: embed.queries)
+    # runs while the lexical search works on this thread.
     qvec_future = None
     if mode in ("hybrid", "vector"):
         if embedder is None:
             raise InvalidQuery("vector search needs an embedder")
-        qvec_future = _EMBED_POOL.submit(QUERY_VECTORS.get, embedder, analyzed.text)
+        qvec_future = query_embedder(embedder).submit(analyzed.text)
     fts_hits, fts_more = ([], False)
     if mode in ("hybrid", "fts"):
         fts_hits, fts_more = fts_search(

@@ -30,7 +30,7 @@ def answer_endpoint(body: AnswerRequest, request: Request) -> AnswerResponse:
     with state.manager.use() as gen:
         return answer(
             gen,
-            ws.embedder,
+            ws.query_embedder,
             body.query,
             ws.answer_options(body.engine, body.include_unpublished),
             client=state.llm_client,

@@ -31,7 +31,7 @@ def search_endpoint(body: SearchRequest, request: Request) -> SearchResponse:
     with state.manager.use() as gen:
         outcome = run_search(
             gen,
-            state.workspace.embedder if body.mode != "fts" else None,
+            state.workspace.query_embedder if body.mode != "fts" else None,
             body.query,
             mode=body.mode,
             limit=body.limit,
@@ -58,7 +58,7 @@ def rag_endpoint(body: RagRequest, request: Request) -> RagResponse:
     with state.manager.use() as gen:
         return run_rag(
             gen,
-            state.workspace.embedder,
+            state.workspace.query_embedder,
             body.query,
             limit=body.limit,
             max_per_document=body.max_per_document,
