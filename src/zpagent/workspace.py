@@ -79,7 +79,7 @@ class Workspace:
         """Build and publish a generation (the sync pipeline without a git pull)."""
         from zpagent.sync.pipeline import run_sync
 
-        return run_sync(self, wiki, pull=False, progress=progress)
+        return run_sync(self, wiki, pull=False, progress=progress, skip_unchanged=False)
 
     def sync(
         self,

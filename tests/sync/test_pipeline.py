@@ -108,13 +108,14 @@ def test_sources_changed_during_the_build_is_detected(repos, tmp_path, monkeypat
 
     monkeypatch.setattr(pipeline, "fault_point", edit_during_build)
     with pytest.raises(SourcesChanged):
-        ws.sync()
+        ws.index()  # a full build (a sync of an unchanged wiki would publish nothing)
     assert dd.read_pointer(ws.data)["version"] == v1
 
 
 def test_a_second_sync_waits_for_the_first(repos, tmp_path):
     ws = ws_for(repos, tmp_path)
     ws.sync()
+    (repos.wiki / "pages/guides/git/README.md").write_text("# Git\n\nNová verzia návodu.\n")
     proc, fault_dir = start_sync_process(ws, repos, tmp_path, "after_build:pause")
     try:
         wait_for(fault_dir / "after_build.reached")

@@ -309,6 +309,8 @@ def sync(
         raise typer.Exit(1)
     if json_output:
         emit_json({"status": "ok", "reason": None, "job": final.to_dict()})
+    elif (final.result or {}).get("outcome") == "unchanged":
+        console.print(f"unchanged: the wiki is what {final.result['version']} was built from")
     else:
         _print_build(final.result or {}, ws.wiki_path(wiki))
 

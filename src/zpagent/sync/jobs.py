@@ -142,10 +142,14 @@ class JobStore:
 
     # -- queueing --------------------------------------------------------------
 
-    def enqueue(self, pull: bool, source: str, delivery_id: str | None = None) -> tuple[Job, bool]:
+    def enqueue(
+        self, pull: bool, source: str, delivery_id: str | None = None
+    ) -> tuple[Job | None, bool]:
         """Queue a sync or join the waiting one; returns (job, created).
 
-        A known ``delivery_id`` returns the job of the first delivery, unchanged.
+        A known ``delivery_id`` returns the job of the first delivery, unchanged,
+        or ``None`` when that delivery queued nothing (it was ignored): a
+        delivery id is acted on once, whatever the body says the second time.
         """
         with self._tx() as db:
             if delivery_id:
@@ -153,9 +157,11 @@ class JobStore:
                     "SELECT job_id FROM deliveries WHERE delivery_id = ?", (delivery_id,)
                 ).fetchone()
                 if seen:
-                    job = _job(db.execute("SELECT * FROM jobs WHERE id = ?", (seen[0],)).fetchone())
-                    if job is not None:
-                        return job, False
+                    job = None
+                    if seen[0] is not None:
+                        row = db.execute("SELECT * FROM jobs WHERE id = ?", (seen[0],)).fetchone()
+                        job = _job(row)
+                    return job, False
             waiting = db.execute(
                 "SELECT * FROM jobs WHERE state = 'queued' ORDER BY created_at LIMIT 1"
             ).fetchone()

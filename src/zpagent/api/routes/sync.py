@@ -81,6 +81,7 @@ def _accepted(request: Request, job: Any, created: bool) -> JSONResponse:
 def start_sync(request: Request, body: SyncRequest | None = None) -> JSONResponse:
     """Queues a sync (or joins the one already waiting) and answers 202 with the job."""
     job, created = request.app.state.job_store.enqueue(bool(body and body.pull), "api")
+    assert job is not None  # only a known delivery id yields no job
     return _accepted(request, job, created)
 
 
@@ -146,4 +147,7 @@ async def gitea_webhook(request: Request) -> JSONResponse:
     job, created = await run_in_threadpool(
         store.enqueue, settings.webhook_pull_git, "webhook", delivery
     )
+    if job is None:  # this delivery id was seen before and queued nothing
+        ignored = SyncAccepted(status="ignored", reason="duplicate_delivery")
+        return JSONResponse(ignored.model_dump(), status_code=200)
     return _accepted(request, job, created)
