@@ -138,6 +138,13 @@ class Settings(BaseSettings):
     sync_worker_enabled: bool = Field(
         True, description="Run queued sync jobs in the API process (one worker thread)."
     )
+    sync_build_timeout: float = Field(
+        3600.0,
+        gt=0,
+        le=7 * 24 * 3600,
+        description="Seconds a sync job may build before it is stopped (the previous index "
+        "keeps serving).",
+    )
     cors_allow_origins: str = Field(
         "", description="Comma-separated CORS allow-list (e.g. the Open WebUI origin)."
     )

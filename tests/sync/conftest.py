@@ -64,3 +64,21 @@ def repos(tmp_path) -> Repos:
     wiki = tmp_path / "wiki"
     git(tmp_path, "clone", "-q", str(origin), str(wiki))
     return Repos(origin, wiki, author)
+
+
+@pytest.fixture
+def faults(tmp_path, monkeypatch):
+    """Enable the named fault points of zpagent.sync.faults in this process."""
+    folder = tmp_path / "faults"
+    folder.mkdir()
+
+    def arm(spec: str) -> Path:
+        monkeypatch.setenv("ZPAGENT_ENABLE_FAULT_INJECTION", "1")
+        monkeypatch.setenv("ZPAGENT_FAULT", spec)
+        monkeypatch.setenv("ZPAGENT_FAULT_DIR", str(folder))
+        return folder
+
+    yield arm
+    # never leave a paused sync thread behind
+    for reached in folder.glob("*.reached"):
+        (folder / reached.name.replace(".reached", ".go")).touch()

@@ -9,17 +9,14 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import socket
 import sqlite3
 import stat
 import sys
 import threading
 import time
 from collections.abc import Callable
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
@@ -27,6 +24,7 @@ from fastapi.testclient import TestClient
 from tests.api.conftest import AUTH, SYNC_KEY, api_settings
 from tests.graph.conftest import NEO4J_ENV, _neo4j_or_skip
 from tests.live_server import free_port
+from tests.sync.bolt_relay import BoltRelay
 from tests.sync.conftest import git
 from tests.sync.test_neo4j_publication import cypher, neo4j_settings
 from tests.sync.test_pipeline import NEW_PAGE, NEW_TEXT, wait_for, ws_for
@@ -71,24 +69,6 @@ class Background:
         self.thread.join(timeout)
         assert not self.thread.is_alive(), "the background sync did not finish"
         return self
-
-
-@pytest.fixture
-def faults(tmp_path, monkeypatch):
-    """Enable the named fault points of zpagent.sync.faults in this process."""
-    folder = tmp_path / "faults"
-    folder.mkdir()
-
-    def arm(spec: str) -> Path:
-        monkeypatch.setenv("ZPAGENT_ENABLE_FAULT_INJECTION", "1")
-        monkeypatch.setenv("ZPAGENT_FAULT", spec)
-        monkeypatch.setenv("ZPAGENT_FAULT_DIR", str(folder))
-        return folder
-
-    yield arm
-    # never leave a paused sync thread behind
-    for reached in folder.glob("*.reached"):
-        (folder / reached.name.replace(".reached", ".go")).touch()
 
 
 def jobs_db(ws: Workspace) -> JobStore:
@@ -324,63 +304,6 @@ def test_unreachable_neo4j_at_publication_is_transient(repos, tmp_path):
 
 
 # --- 3. lost COMMIT acknowledgement: the commit did not happen / the state is unknown ---
-
-
-class BoltRelay:
-    """A real TCP relay between the Neo4j driver and the server. ``cut()`` drops every
-    open connection (a COMMIT sent afterwards never reaches Neo4j, which rolls the open
-    transaction back); ``refuse`` makes new connections fail (Neo4j unreachable)."""
-
-    def __init__(self, upstream: str) -> None:
-        parts = urlsplit(upstream)
-        self.target = (parts.hostname or "127.0.0.1", parts.port or 7687)
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.uri = f"bolt://127.0.0.1:{self.listener.getsockname()[1]}"
-        self.refuse = False
-        self._lock = threading.Lock()
-        self._open: list[socket.socket] = []
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            if self.refuse:
-                client.close()
-                continue
-            try:
-                server = socket.create_connection(self.target, timeout=10)
-                server.settimeout(None)
-            except OSError:
-                client.close()
-                continue
-            with self._lock:
-                self._open += [client, server]
-            for a, b in ((client, server), (server, client)):
-                threading.Thread(target=_pump, args=(a, b), daemon=True).start()
-
-    def cut(self) -> None:
-        with self._lock:
-            sockets, self._open = self._open, []
-        for s in sockets:
-            with suppress(OSError):
-                s.shutdown(socket.SHUT_RDWR)
-            s.close()
-
-    def close(self) -> None:
-        self.listener.close()
-        self.cut()
-
-
-def _pump(src: socket.socket, dst: socket.socket) -> None:
-    with suppress(OSError):
-        while data := src.recv(65536):
-            dst.sendall(data)
-    for s in (src, dst):
-        with suppress(OSError):
-            s.shutdown(socket.SHUT_RDWR)
 
 
 @pytest.fixture

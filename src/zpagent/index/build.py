@@ -31,6 +31,7 @@ from zpagent.ingest.chunker import Chunk, Chunker, ChunkSettings
 from zpagent.ingest.document import Document
 from zpagent.ingest.scan import ScanResult
 from zpagent.lexical import lemma_text
+from zpagent.sync.guard import checkpoint
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +167,7 @@ def chunk_documents(chunker: Chunker, docs: list[Document], progress: Progress) 
     progress.start("chunking", len(docs))
     chunks: list[Chunk] = []
     for d in docs:
+        checkpoint(d.path)  # a sync job names this page if chunking it ends the process
         chunks.extend(chunker.chunk(d.path, d.title, d.body))
         progress.advance()
     return chunks

@@ -22,6 +22,7 @@ from zpagent.ingest.frontmatter import split_front_matter
 from zpagent.ingest.metadata import normalize_meta
 from zpagent.ingest.text import nfc
 from zpagent.ingest.urls import source_url
+from zpagent.sync.guard import checkpoint
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +156,7 @@ def scan_wiki(root: Path | str, base_url: str | None = None, report: bool = True
     warnings: list[ScanWarning] = []
     documents: list[Document] = []
     for rel, abs_path in iter_markdown_files(root, warnings):
+        checkpoint(rel)  # a sync job names this page if parsing it ends the process
         doc, kinds = read_document(rel, abs_path, base_url)
         for kind in kinds:
             warnings.append(ScanWarning(rel, kind))

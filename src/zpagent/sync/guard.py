@@ -24,8 +24,10 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from zpagent.errors import ZPAgentError
+from zpagent.sync.faults import fault_point
 
 CHECK_EVERY_S = 0.5
 _PAGE_BYTES = 4096  # the trail file is rewritten in place, one fixed-size record
@@ -68,9 +70,9 @@ class JobGuard:
         self.deadline = time.monotonic() + timeout_s
         self._cancelled = cancelled
         self._checked = 0.0
-        path = trail_path(locks, job_id)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+        self._path = trail_path(locks, job_id)
+        self._path.parent.mkdir(parents=True, exist_ok=True)
+        self._fd: int | None = os.open(self._path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
 
     def page(self, page: str) -> None:
         if self._fd is not None:
@@ -86,10 +88,13 @@ class JobGuard:
             if self._cancelled():
                 raise SyncCancelled(f"sync job {self.job_id} was cancelled")
 
-    def close(self, keep_trail: bool = False) -> None:
+    def close(self) -> None:
+        """The job ended in this process (whatever its outcome): no trail to keep."""
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+            with contextlib.suppress(FileNotFoundError):
+                self._path.unlink()
 
 
 _GUARD: contextvars.ContextVar[JobGuard | None] = contextvars.ContextVar(
@@ -104,7 +109,30 @@ def checkpoint(page: str | None = None) -> None:
         return
     if page is not None:
         guard.page(page)
+        fault_point(f"page={page}")
     guard.check()
+
+
+class CheckedProgress:
+    """A build's progress reporter that is also a checkpoint at every step.
+
+    A new phase clears the trail: its work (embedding batches, the graph)
+    is not one page, and a crash there must not blame the last page parsed.
+    """
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def start(self, phase: str, total: int | None) -> None:
+        guard = _GUARD.get()
+        if guard is not None:
+            guard.page("")
+        checkpoint()
+        self.inner.start(phase, total)
+
+    def advance(self, n: int = 1) -> None:
+        checkpoint()
+        self.inner.advance(n)
 
 
 @contextlib.contextmanager
@@ -120,6 +148,7 @@ def guarded(guard: JobGuard) -> Iterator[JobGuard]:
 
 __all__ = [
     "BuildTimedOut",
+    "CheckedProgress",
     "JobGuard",
     "SyncCancelled",
     "checkpoint",

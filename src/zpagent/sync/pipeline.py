@@ -19,10 +19,11 @@ from typing import Any
 
 from zpagent.errors import BuildError
 from zpagent.index import datadir as dd
-from zpagent.index.build import Progress, build_generation
+from zpagent.index.build import NullProgress, Progress, build_generation
 from zpagent.ingest.scan import scan_wiki
 from zpagent.sync import git
 from zpagent.sync.faults import fault_point
+from zpagent.sync.guard import CheckedProgress
 from zpagent.sync.publication import SYNC_LOCK, publish, recover
 from zpagent.sync.snapshot import take_snapshot, verify_unchanged
 from zpagent.sync.unchanged import build_config, published_unchanged, write_record
@@ -52,6 +53,7 @@ def run_sync(
     """
     data = ws.data.ensure()
     wiki = ws.wiki_path(wiki)
+    progress = CheckedProgress(progress or NullProgress())
     remote = ws.remote_graph()
     t0 = time.perf_counter()
     on_phase("waiting_for_lock")
