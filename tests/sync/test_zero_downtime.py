@@ -12,12 +12,7 @@ import shutil
 from tests.api.conftest import SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET
 from tests.conftest import make_workspace
 from tests.live_server import Server
-from zpagent.bench.publication import Probe, publication_load
-
-NEW_PAGE = "pages/guides/zirafy/README.md"
-NEW_TEXT = (
-    "---\ntitle: Kvantové žirafy\n---\n# Kvantové žirafy\n\nŽirafy v kvantovom laboratóriu.\n"
-)
+from zpagent.bench.publication import NEW_PAGE, NEW_TEXT, NEW_TITLE, Probe, publication_load
 
 
 def test_no_request_is_refused_during_a_publication(tiny_wiki, tmp_path):
@@ -36,7 +31,7 @@ def test_no_request_is_refused_during_a_publication(tiny_wiki, tmp_path):
     }
     server = Server(ws.data.root, tmp_path / "server.log", env)
     probes = [
-        Probe({"query": "Kvantové žirafy", "mode": "fts"}, new_title="Kvantové žirafy"),
+        Probe({"query": NEW_TITLE, "mode": "fts"}, new_title=NEW_TITLE),
         Probe({"query": "Ján Holp"}),
     ]
     try:

@@ -3,7 +3,8 @@
     python -m zpagent.bench.load --url http://127.0.0.1:8000 --endpoint /search \
         --concurrency 16 --requests 400 --max-seconds 30 --queries q.json
 
-Bounded in request count and in time; prints one JSON summary on stdout.
+Bounded in request count and in time (and stopped by SIGTERM); prints one
+JSON summary on stdout.
 The API key comes from the environment (ZPAGENT_BENCH_KEY), never argv.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -44,7 +46,7 @@ def run_load(
 
     def worker() -> None:
         with httpx.Client(base_url=url, headers=headers, timeout=timeout) as client:
-            while time.monotonic() < deadline:
+            while time.monotonic() < deadline and not STOP.is_set():
                 with lock:
                     i = next_index[0]
                     if i >= requests:
@@ -102,6 +104,10 @@ def _refusal(r: httpx.Response) -> str:
     return f"{r.status_code} {reason}{retry}"
 
 
+# Set by SIGTERM (``main``): the clients stop and the summary is still printed.
+STOP = threading.Event()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--url", required=True)
@@ -114,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     with open(args.queries, encoding="utf-8") as fh:
         queries = json.load(fh)
+    signal.signal(signal.SIGTERM, lambda *_: STOP.set())
     result = run_load(
         args.url,
         args.endpoint,

@@ -19,6 +19,11 @@ import httpx
 
 from zpagent.bench.stats import summarize_ms
 
+# A page only the new generation has: finding it proves which generation answered.
+NEW_PAGE = "pages/guides/zirafy/README.md"
+NEW_TITLE = "Kvantové žirafy"
+NEW_TEXT = f"---\ntitle: {NEW_TITLE}\n---\n# {NEW_TITLE}\n\nŽirafy v kvantovom laboratóriu.\n"
+
 
 @dataclass
 class Probe:

@@ -16,6 +16,9 @@ Sections (each can be skipped):
 - ``scale``: synthetic wikis of increasing size, built with the hashing
   embedder (the model would take hours; its throughput is measured in
   ``index`` and extrapolated), build time and search p50/p99 against size.
+- ``query_cpu``, ``flood``: what a query costs (``zpagent.bench.query_cost``).
+- ``publication``, ``graph_load``: a real server under load while it
+  publishes, and its graph engine pushed (``zpagent.bench.serving_load``).
 """
 
 from __future__ import annotations
@@ -572,6 +575,26 @@ def bench_scale(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
 
 # --- orchestration ---------------------------------------------------------------------------
 
+RUNTIME_SECTIONS = {"query_cpu", "flood", "publication", "graph_load"}
+
+
+def run_runtime_sections(
+    opts: BenchOptions, data: Path, queries: list[dict[str, Any]], work: Path, say: Say
+) -> dict[str, Any]:
+    from zpagent.bench.query_cost import bench_flood, bench_query_cpu
+    from zpagent.bench.serving_load import bench_graph_load, bench_publication
+
+    out: dict[str, Any] = {}
+    if "query_cpu" in opts.sections:
+        out["query_cpu"] = bench_query_cpu(_ws(data), queries, work, say)
+    if "flood" in opts.sections:
+        out["flood"] = bench_flood(data, queries, work, say)
+    if "publication" in opts.sections:
+        out["publication"] = bench_publication(opts.wiki, work, say)
+    if "graph_load" in opts.sections:
+        out["graph_load"] = bench_graph_load(data, opts.datasets, work, say)
+    return out
+
 
 def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
     # One warning line per problem page is right for an operator, noise here.
@@ -588,7 +611,7 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
     if "index" in opts.sections:
         results["index"] = bench_index(opts, work, say)
         index_data = Path(results["index"].pop("data_dir"))
-    if index_data is None and ({"query", "http"} & set(opts.sections)):
+    if index_data is None and ({"query", "http", *RUNTIME_SECTIONS} & set(opts.sections)):
         index_data = work / "index-data"
         _ws(index_data).index(opts.wiki)
     if "query" in opts.sections:
@@ -601,6 +624,9 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
         results["webhook"] = bench_webhook(opts, work, say)
     if "scale" in opts.sections:
         results["scale"] = bench_scale(opts, work, say)
+    if RUNTIME_SECTIONS & set(opts.sections):
+        assert index_data is not None
+        results.update(run_runtime_sections(opts, index_data, queries, work, say))
     results["peak_rss_mb"] = peak_rss_mb()
     results["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     if opts.work_dir is None:

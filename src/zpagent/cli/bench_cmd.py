@@ -20,8 +20,13 @@ def _ints(text: str) -> tuple[int, ...]:
 
 def bench(
     sections: Annotated[
-        str, typer.Option("--sections", help="Comma-separated: index,query,http,webhook,scale.")
-    ] = "index,query,http,webhook,scale",
+        str,
+        typer.Option(
+            "--sections",
+            help="Comma-separated: index,query,http,webhook,scale,"
+            "query_cpu,flood,publication,graph_load.",
+        ),
+    ] = "index,query,http,webhook,scale,query_cpu,flood,publication,graph_load",
     concurrency: Annotated[
         str, typer.Option("--concurrency", help="HTTP concurrency levels.")
     ] = "1,4,8,16,64",
@@ -40,11 +45,11 @@ def bench(
 ) -> None:
     """Benchmarks: index cold/warm/incremental, query latency, HTTP load, scaling."""
     from zpagent.bench.report import write_results
-    from zpagent.bench.runner import BenchOptions, run_bench
+    from zpagent.bench.runner import RUNTIME_SECTIONS, BenchOptions, run_bench
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())
-    unknown = set(chosen) - {"index", "query", "http", "webhook", "scale"}
+    unknown = set(chosen) - {"index", "query", "http", "webhook", "scale", *RUNTIME_SECTIONS}
     if unknown:
         raise typer.BadParameter(f"unknown sections: {', '.join(sorted(unknown))}")
     sample = sample_wiki_path()
