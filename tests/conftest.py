@@ -139,3 +139,26 @@ def fresh_copy(tmp_path):
         return dst
 
     return copy
+
+
+@pytest.fixture(scope="session")
+def git_wiki(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    """A wiki in a real Git repository with renames, deletions and a merge (see
+    ``tests/history/wiki_repo.py``): (work tree, commit ids by name)."""
+    from tests.history.wiki_repo import build_wiki_repo
+
+    root = tmp_path_factory.mktemp("git-wiki")
+    return root, build_wiki_repo(root)
+
+
+@pytest.fixture(scope="session")
+def git_workspace(tmp_path_factory, git_wiki) -> Workspace:
+    """``git_wiki`` indexed, with ZPWIKI_PATH and a base URL configured."""
+    root, _ = git_wiki
+    ws = make_workspace(
+        tmp_path_factory.mktemp("git-data"),
+        zpwiki_path=root,
+        wiki_base_url="https://zp.example.edu/",
+    )
+    ws.index(root)
+    return ws

@@ -20,7 +20,7 @@ def free_port() -> int:
 
 class Server:
     def __init__(
-        self, data: Path, log: Path, env: dict[str, str], args: list[str] | None = None
+        self, data: Path, log: Path, env: dict[str, str], args: tuple[str, ...] = ()
     ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -37,7 +37,7 @@ class Server:
                 str(self.port),
                 "--data",
                 str(data),
-                *(args or []),
+                *args,
             ],
             stdout=self._fh,
             stderr=subprocess.STDOUT,

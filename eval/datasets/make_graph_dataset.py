@@ -29,6 +29,7 @@ Semantics the expectations follow (they are the graph tool's contract):
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
@@ -1443,6 +1444,111 @@ def path_items(truth: Truth, items: Items) -> None:
 # --------------------------------------------------------------------------- assembly
 
 
+# Given names for "wrong given name" questions (a real surname with someone else's
+# first name): nobody in the wiki has these whole names.
+OTHER_GIVEN = {
+    False: ["Karol", "Oskar", "Bohuslav", "Vincent", "Teodor", "Ferdinand"],
+    True: ["Ružena", "Vlasta", "Bohdana", "Kamila", "Dagmar", "Eleonóra"],
+}
+OTHER_SURNAMES = {
+    False: ["Zelený", "Benko", "Dlhý", "Hrebík"],
+    True: ["Zelená", "Dlhá", "Hrebíková"],
+}
+# One template per question type about named persons: {n} nominative, {g} genitive,
+# {i} instrumental, {fa} "a" for a woman (past tense), {other} a real person (shared, path).
+WRONG_NAME_TEMPLATES = [
+    ("thesis_title", "Aký je názov bakalárskej práce {g}?"),
+    ("thesis_year", "V ktorom roku obhájil{fa} {n} diplomovú prácu?"),
+    ("thesis_supervisor", "Kto viedol diplomovú prácu {g}?"),
+    ("thesis_consultant", "Kto bol konzultantom diplomovej práce {g}?"),
+    ("start_year", "Kedy začal{fa} študovať {n}?"),
+    ("person_works", "Aké projekty mal{fa} {n}?"),
+    ("person_topics", "Akým témam sa venuje {n}?"),
+    ("person_keywords", "Aké kľúčové slová má {n}?"),
+    ("page_author", "Kto je autorom stránky {g}?"),
+    ("shared_topics", "Aké témy majú spoločné {n} a {other}?"),
+    ("shared_keywords", "Aké kľúčové slová majú spoločné {other} a {n}?"),
+    ("path", "Ako súvisí {n} s {other_i}?"),
+]
+SUPERVISOR_TEMPLATES = [
+    ("supervised_persons", "Koho viedol{fa} {n}?"),
+    ("supervised_count", "Koľko prác viedol{fa} {n}?"),
+    ("consulted_persons", "Pri ktorých prácach bol{fa} konzultantom {n}?"),
+    ("documents_by_author", "Ktoré stránky študentov napísal{fa} {n}?"),
+]
+
+
+def wrong_name_items(truth: Truth) -> list[dict[str, Any]]:
+    """Unknown persons for every question type about a named person: a wholly unknown
+    name, a real surname with another given name, a real given name with an unknown
+    surname. Each must be ``unknown_person``, never an answer about someone else."""
+    items = Items()
+    names = {p["name"] for p in truth.persons} | {s["name"] for s in truth.raw["supervisors"]}
+    students = sorted(truth.visible, key=lambda p: p["id"])
+    other = students[0]
+
+    def variants(person_name: str, n: int) -> list[tuple[str, str]]:
+        first, last = person_name.split()[0], person_name.split()[-1]
+        female = is_female(person_name)
+        given = next(
+            g for g in OTHER_GIVEN[female][n:] + OTHER_GIVEN[female] if f"{g} {last}" not in names
+        )
+        surname = OTHER_SURNAMES[female][n % len(OTHER_SURNAMES[female])]
+        out = [
+            ("wrong_given_name", f"{given} {last}"),
+            ("wrong_surname", f"{first} {surname}"),
+            ("unknown_person", truth.unknown_names[n % len(truth.unknown_names)]),
+        ]
+        return [(cat, name) for cat, name in out if name not in names]
+
+    def add(qtype: str, tpl: str, cat: str, name: str) -> None:
+        query = tpl.format(
+            n=name,
+            g=gen(name),
+            i=ins(name),
+            fa="a" if is_female(name) else "",
+            other=other["name"],
+            other_i=ins(other["name"]),
+        ).replace("viedola", "viedla")
+        items.add(
+            qtype,
+            cat,
+            fold(name).lower().replace(" ", "-"),
+            query,
+            status="no_answer",
+            reason="unknown_person",
+        )
+
+    for n, (qtype, tpl) in enumerate(WRONG_NAME_TEMPLATES):
+        person = students[(7 * n + 3) % len(students)]
+        if person["id"] == other["id"]:
+            person = students[-1]
+        for cat, name in variants(person["name"], n):
+            add(qtype, tpl, cat, name)
+    supervisors = sorted(s["name"] for s in truth.raw["supervisors"])
+    for n, (qtype, tpl) in enumerate(SUPERVISOR_TEMPLATES):
+        sup = supervisors[n % len(supervisors)]
+        for cat, name in variants(sup, n):
+            add(qtype, tpl, cat, name)
+    return items.items
+
+
+def add_balanced(existing: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+    """Give ``new`` items splits without moving any existing one: per question type,
+    in a stable hash order, each goes where the type's dev share stays nearest DEV_SHARE."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for item in existing:
+        counts[item["expect"]["question_type"]][item["split"] == "test"] += 1
+    order = sorted(new, key=lambda i: hashlib.sha256(f"{SEED}:{i['id']}".encode()).hexdigest())
+    for item in order:
+        dev, test = counts[item["expect"]["question_type"]]
+        as_dev = abs((dev + 1) / (dev + test + 1) - DEV_SHARE)
+        as_test = abs(dev / (dev + test + 1) - DEV_SHARE)
+        item["split"] = "dev" if as_dev <= as_test else "test"
+        counts[item["expect"]["question_type"]][item["split"] == "test"] += 1
+    existing.extend(new)
+
+
 def assign_splits(items: list[dict[str, Any]], rng: random.Random) -> None:
     by_type: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for item in items:
@@ -1472,6 +1578,8 @@ def build(truth_raw: dict[str, Any]) -> dict[str, Any]:
     title_items(truth, items)
     path_items(truth, items)
     assign_splits(items.items, rng)
+    asked = {i["query"] for i in items.items}
+    add_balanced(items.items, [i for i in wrong_name_items(truth) if i["query"] not in asked])
     items.items.sort(key=lambda i: (i["expect"]["question_type"], i["id"]))
     return {
         "schema_version": 1,

@@ -135,6 +135,12 @@ class Settings(BaseSettings):
     webhook_max_body_bytes: int = Field(
         1_048_576, ge=1024, le=52_428_800, description="Largest accepted webhook body, in bytes."
     )
+    chat_max_body_bytes: int = Field(
+        1_048_576,
+        ge=1024,
+        le=52_428_800,
+        description="Largest accepted /v1/chat/completions body (a whole conversation), in bytes.",
+    )
     sync_worker_enabled: bool = Field(
         True, description="Run queued sync jobs in the API process (one worker thread)."
     )

@@ -33,6 +33,11 @@ TruncationReason = Literal[
     "evidence_limit",
     "fact_limit",
     "path_limit",
+    # history tools: commits listed, pages per commit, bytes of git output, blamed lines
+    "commit_limit",
+    "file_limit",
+    "output_limit",
+    "line_limit",
 ]
 
 
@@ -72,6 +77,17 @@ class ErrorResponse(Envelope):
     details: list[ErrorDetail] | None = Field(
         None, description="For invalid_request: where and what, never the submitted values."
     )
+
+
+def validation_details(errors: list[Any]) -> list[ErrorDetail]:
+    """Where and what kind of each validation error, never the submitted values."""
+    details = []
+    for err in errors[:20]:
+        loc = [str(p) for p in err.get("loc", ())]
+        if err.get("type") == "extra_forbidden":
+            loc = loc[:-1]  # the unknown key itself is submitted input
+        details.append(ErrorDetail(loc=".".join(loc), type=err.get("type")))
+    return details
 
 
 def error_result(exc: BaseException) -> tuple[int, ErrorResponse]:
@@ -182,12 +198,24 @@ class RagResponse(Envelope):
 # --- answers ---------------------------------------------------------------------
 
 
+class MatchedPerson(BaseModel):
+    """Whom a name in the question was matched to: every answer names it."""
+
+    id: str
+    name: str = Field(description="The person's name as the wiki writes it.")
+    mention: str | None = Field(None, description="The name as written in the question.")
+    document_path: str | None = Field(None, description="The person's own page, if any.")
+    match: str = Field(description="full, typo or surname (a unique surname alone).")
+
+
 class VerifiedClaim(BaseModel):
     kind: str
-    value: str
+    value: str = Field(description="The value as the evidence writes it (never the model's).")
     sources: list[str]
     subject: str | None = None
+    subject_id: str | None = Field(None, description="The person the claim is about.")
     thesis_kind: str | None = None
+    evidence: str | None = Field(None, description="The source line the value was read from.")
 
 
 class ClaimFailure(BaseModel):
@@ -222,5 +250,13 @@ class AnswerResponse(Envelope):
         None, description="Set when the evidence was condensed: {applied, cached, tokens}."
     )
     candidates: list[dict[str, Any]] = Field(
-        default_factory=list, description="When ambiguous: who the question may mean."
+        default_factory=list,
+        description="When ambiguous: who the question may mean; for an unknown name, the "
+        "near misses (status `rejected`).",
+    )
+    matched: list[MatchedPerson] = Field(
+        default_factory=list, description="The persons the question's names were matched to."
+    )
+    verification_ms: float | None = Field(
+        None, description="Time spent binding the model's claims to the evidence (all rounds)."
     )

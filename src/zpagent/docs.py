@@ -37,6 +37,56 @@ def _load(path: Path) -> dict[str, Any] | None:
         return None
 
 
+def _answer_rows(root: Path) -> list[tuple[str, str, str]]:
+    """Checked answers under attack, the honest model, and the small-talk gate."""
+    rows = []
+    adv = _load(root / "eval/results/answers-adversarial-test.json")
+    if adv:
+        h, v = adv["honest"], adv["verification_ms"]
+        rows.append(
+            (
+                f"checked answers under attack (test, {len(adv['attacks'])} attack classes)",
+                f"{adv['wrong_delivered']} wrong facts delivered / {adv['attempts']} attacks; "
+                f"honest model accepted first pass {h['accepted_first_pass']:.3f}; "
+                f"verification p50 {v['p50']} / p99 {v['p99']} ms",
+                "zpagent eval answers --llm adversarial --split test",
+            )
+        )
+    conv = _load(root / "eval/results/conversations-test.json")
+    if conv:
+        o = conv["overall"]
+        rows.append(
+            (
+                f"conversations, main agent (test, {o['items']} conversations)",
+                f"accuracy {o['accuracy']:.3f} (follow-ups, clarifications, small talk between)",
+                "zpagent eval conversations --split test",
+            )
+        )
+    chat = (_load(root / "benchmarks/results.json") or {}).get("chat")
+    if chat:
+        run = chat["runs"][0]
+        rows.append(
+            (
+                "main agent streamed, concurrency 1",
+                f"first byte p50 {run['first_byte_ms']['p50']} / p99 "
+                f"{run['first_byte_ms']['p99']} ms; first answer byte p50 "
+                f"{run['first_answer_byte_ms']['p50']} ms",
+                "zpagent bench --sections chat",
+            )
+        )
+    talk = _load(root / "eval/results/small-talk-test.json")
+    if talk:
+        rows.append(
+            (
+                f"small-talk gate (test, {talk['items']} turns)",
+                f"small talk missed {talk['small_talk_missed']:.3f}, questions taken for "
+                f"small talk {talk['questions_taken_for_small_talk']:.3f}",
+                "zpagent eval small-talk --split test",
+            )
+        )
+    return rows
+
+
 def render_headlines(root: Path) -> str:
     rows: list[tuple[str, str, str]] = []
     ret = _load(root / "eval/results/retrieval-test.json") or _load(
@@ -75,6 +125,7 @@ def render_headlines(root: Path) -> str:
                 f"zpagent eval graph --split {graph.get('split')}",
             )
         )
+    rows += _answer_rows(root)
     bench = _load(root / "benchmarks/results.json")
     if bench:
         idx = bench.get("index")

@@ -113,7 +113,7 @@ class Workspace:
         )
 
     def answer_options(self, engine: str = "auto", include_unpublished: bool = False) -> Any:
-        from zpagent.answer.service import AnswerOptions
+        from zpagent.answer.gather import AnswerOptions
 
         return AnswerOptions(
             engine=engine,

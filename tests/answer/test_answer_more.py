@@ -10,12 +10,24 @@ import pytest
 
 from tests.conftest import built_workspace
 from zpagent.answer.condense import CondenseCache
+from zpagent.answer.gather import AnswerOptions, gather, merge_bundles, rag_bundle
 from zpagent.answer.graph_evidence import graph_bundle
 from zpagent.answer.llm import ChatClient, LLMConfig
-from zpagent.answer.prompts import CONDENSE
+from zpagent.answer.prompts import CONDENSE, evidence_context
 from zpagent.answer.render import render_clarification
-from zpagent.answer.service import AnswerOptions, answer, gather, merge_bundles, rag_bundle
+from zpagent.answer.service import answer
+from zpagent.answer.subjects import resolve_names
 from zpagent.eval.scripted_llm import claims
+from zpagent.question import analyze
+
+
+def names_of(gen, q: str):
+    return resolve_names(gen, analyze(q), False)
+
+
+def graph_of(gen, q: str):
+    return graph_bundle(gen, analyze(q), names_of(gen, q), False)
+
 
 HOLP = "pages/students/2016/jh428ek/README.md"
 NOVAKOVA = "pages/students/2017/mn111ab/README.md"
@@ -156,7 +168,10 @@ def test_claims_are_verified_against_the_original_evidence_not_the_summary(
     first_prompt = llm.requests[1]["messages"][1]["content"]
     assert invented in first_prompt and HOLP_MASTER not in first_prompt
     # ... but the invented title was checked against the page and refused
-    assert [(f.attempt, f.code) for f in r.failures] == [(1, "unsupported_value")]
+    assert [(f.attempt, f.code) for f in r.failures] == [
+        (1, "unsupported_value"),
+        (1, "missing_attribute"),
+    ]
     assert r.repair_attempted and r.accepted_for_delivery
     assert [c.value for c in r.claims] == [HOLP_MASTER]
     assert HOLP_MASTER in r.answer and invented not in r.answer
@@ -168,8 +183,10 @@ def test_claims_are_verified_against_the_original_evidence_not_the_summary(
     )
     r = answer(gen, tiny_workspace.embedder, Q_HOLP, CONDENSING, client=client, cache=cache)
     assert r.condensed["cached"] is True and len(condense_calls(llm)) == 1
-    assert not r.accepted_for_delivery and r.reason == "unverified_answer"
-    assert {f.code for f in r.failures} == {"unsupported_value"} and r.claims == []
+    # the page's fact is delivered, never the summary's invention
+    assert r.mode == "deterministic" and invented not in r.answer
+    assert "unsupported_value" in {f.code for f in r.failures}
+    assert [c.value for c in r.claims] == [HOLP_MASTER]
 
 
 # --- engine=auto: the graph and the text together ----------------------------------------
@@ -180,7 +197,7 @@ Q_BOTH = "Aký názov diplomovej práce má Ján Holp a kedy začal študovať?"
 
 
 def assert_consistent(bundle) -> None:
-    """Sources S1..Sn without gaps or duplicates; the context cites only those."""
+    """Sources S1..Sn without gaps or duplicates; the context and facts cite only those."""
     ids = [s.source_id for s in bundle.sources]
     assert ids == [f"S{i}" for i in range(1, len(ids) + 1)]
     paths = [s.document_path for s in bundle.sources]
@@ -188,37 +205,48 @@ def assert_consistent(bundle) -> None:
     assert set(bundle.by_id) == set(ids)
     for sid, ev in bundle.by_id.items():
         assert ev.source.source_id == sid
-    assert set(SOURCE_ID.findall(bundle.context)) <= set(ids)
-    assert "*]" not in bundle.context
+    assert set(SOURCE_ID.findall(evidence_context(bundle))) <= set(ids)
+    assert {f.source_id for f in bundle.facts} <= set(ids)
 
 
 def test_auto_uses_graph_and_text_when_the_graph_lacks_the_asked_attribute(gen, tiny_workspace):
-    g = graph_bundle(gen, Q_BOTH, False)
+    g = graph_of(gen, Q_BOTH)
     assert g.status == "ok" and {"thesis_title", "start_year"} <= g.asked
-    assert "thesis_title" not in {f.kind for f in g.facts}  # the gap the text fills
-    bundle = gather(gen, tiny_workspace.embedder, Q_BOTH, AnswerOptions(engine="auto"))
+    assert "thesis_title" not in {f.attribute for f in g.facts}  # the gap the text fills
+    bundle = gather(
+        gen,
+        tiny_workspace.embedder,
+        analyze(Q_BOTH),
+        names_of(gen, Q_BOTH),
+        AnswerOptions(engine="auto"),
+        llm=False,
+    )
     assert bundle.engine == "rag+graph" and bundle.status == "ok"
     assert_consistent(bundle)
     assert bundle.sources[0].document_path == HOLP
-    # the graph's fact and the page text both sit on S1
-    assert ("start_year", "2016") in {(f.kind, f.value) for f in bundle.facts}
-    assert HOLP_MASTER in bundle.text_of("S1")
-    assert "fakt: Ján Holp: start_year = 2016" in bundle.context
+    # the page's own facts sit on S1
+    facts = {(f.attribute, f.value, f.source_id) for f in bundle.facts}
+    assert ("start_year", "2016", "S1") in facts
+    assert ("thesis_title", HOLP_MASTER, "S1") in facts
+    assert "fakt: start_year = 2016" in evidence_context(bundle)
 
 
 def test_merged_sources_are_renumbered_after_the_graphs(gen, tiny_workspace):
     """The text ranks Mária Nováková first and Ján Holp second; the graph has Ján Holp
     as S1. After the merge Ján Holp stays S1 (one source, not two), Mária Nováková
     becomes S2, and the text's context follows the swap."""
-    g = graph_bundle(gen, Q_BOTH, False)
+    g = graph_of(gen, Q_BOTH)
+    text_q = "rozpoznávanie reči pomocou hlbokých neurónových sietí"
     text = rag_bundle(
         gen,
         tiny_workspace.embedder,
-        "rozpoznávanie reči pomocou hlbokých neurónových sietí",
+        analyze(text_q),
+        names_of(gen, text_q),
         AnswerOptions(engine="rag"),
     )
     assert [s.document_path for s in text.sources] == [NOVAKOVA, HOLP]
-    assert "[S1] Mária Nováková" in text.context and "[S2] Ján Holp" in text.context
+    context = evidence_context(text)
+    assert "[S1] Mária Nováková" in context and "[S2] Ján Holp" in context
     merged = merge_bundles(g, text)
     assert merged.engine == "rag+graph"
     assert [(s.source_id, s.document_path) for s in merged.sources] == [
@@ -226,10 +254,13 @@ def test_merged_sources_are_renumbered_after_the_graphs(gen, tiny_workspace):
         ("S2", NOVAKOVA),
     ]
     assert_consistent(merged)
-    text_part = merged.context[len(g.context) :]
-    assert "[S2] Mária Nováková" in text_part and "[S1] Ján Holp" in text_part
-    assert "[S1] Mária Nováková" not in merged.context
-    assert "[S2] Ján Holp" not in merged.context
+    context = evidence_context(merged)
+    assert "[S2] Mária Nováková" in context and "[S1] Ján Holp" in context
+    assert "[S1] Mária Nováková" not in context and "[S2] Ján Holp" not in context
+    # each page's facts follow it
+    assert ("thesis_title", NOVAKOVA_TITLE, "S2") in {
+        (f.attribute, f.value, f.source_id) for f in merged.facts
+    }
     # the text about each person stays with that person's source
     assert NOVAKOVA_TITLE in merged.text_of("S2") and NOVAKOVA_TITLE not in merged.text_of("S1")
     assert "Rok začiatku štúdia: 2016" in merged.text_of("S1")
@@ -255,9 +286,9 @@ def test_auto_answer_with_an_llm_says_it_used_both(gen, tiny_workspace, llm, cli
     ids = [s.source_id for s in r.sources]
     assert ids == [f"S{i}" for i in range(1, len(ids) + 1)]
     assert len({s.document_path for s in r.sources}) == len(ids)
-    # the model got the graph's facts and the page text, with consistent ids
+    # the model got the page's facts and text, with consistent ids
     prompt = llm.requests[0]["messages"][1]["content"]
-    assert "fakt: Ján Holp: start_year = 2016" in prompt and HOLP_MASTER in prompt
+    assert "fakt: start_year = 2016" in prompt and HOLP_MASTER in prompt
     assert set(SOURCE_ID.findall(prompt)) <= set(ids)
 
 
@@ -266,9 +297,9 @@ def test_auto_answer_without_an_llm_reports_both_engines(gen, tiny_workspace):
     assert r.engine_used == "rag+graph" and r.llm.used is False
     assert r.status == "ok" and r.accepted_for_delivery and r.mode == "deterministic"
     assert "rok začiatku štúdia: 2016 [S1]" in r.answer
-    # The asked title is not a graph fact here: the page's own line is quoted for it.
+    # The asked title is not what the graph answered: the page's own fact gives it.
     assert HOLP_MASTER in r.answer
-    assert any(c.kind == "statement" and HOLP_MASTER in c.value for c in r.claims)
+    assert ("thesis_title", HOLP_MASTER) in {(c.kind, c.value) for c in r.claims}
 
 
 def test_a_question_the_graph_answers_alone_uses_only_the_graph(gen, tiny_workspace):
@@ -348,7 +379,7 @@ def test_a_first_name_alone_asks_which_person_naming_every_candidate(
 ):
     ws, g = namesakes
     r = answer(g, ws.embedder, "Aký názov práce má Martin?", AnswerOptions(engine=engine), client)
-    assert r.engine_used == "graph"
+    assert r.engine_used == "none"  # the names were resolved before any engine ran
     assert r.status == "ambiguous" and r.reason == "ambiguous_person"
     assert r.mode == "clarify" and r.accepted_for_delivery
     assert sorted(c["name"] for c in r.candidates) == sorted(MARTINS)
@@ -364,10 +395,10 @@ def test_a_first_name_alone_asks_which_person_naming_every_candidate(
 
 def test_clarification_names_every_one_of_many_namesakes(namesakes):
     ws, g = namesakes
-    bundle = graph_bundle(g, "Aký názov práce má Tomáš?", False)
-    assert bundle.status == "ambiguous"
-    assert sorted(c["name"] for c in bundle.candidates) == sorted(TOMAS)
-    text = render_clarification(bundle)
+    names = names_of(g, "Aký názov práce má Tomáš?")
+    assert names.status == "ambiguous"
+    assert sorted(c["name"] for c in names.candidates) == sorted(TOMAS)
+    text = render_clarification(names.candidates)
     missing = [name for name in TOMAS if name not in text]
     assert missing == [], f"clarification drops candidates: {missing}"
     r = answer(g, ws.embedder, "Aký názov práce má Tomáš?", AnswerOptions(engine="graph"))

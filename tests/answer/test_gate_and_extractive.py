@@ -1,12 +1,15 @@
-"""Routing of the question gate and the extractive answer without an LLM."""
+"""Routing by the question's one analysis, and the extractive answer without an LLM."""
 
 from __future__ import annotations
 
 import pytest
 
-from zpagent.answer.extractive import extract, units
-from zpagent.answer.gate import asked_attributes, is_structured
-from zpagent.answer.service import AnswerOptions, answer
+from zpagent.answer.extractive import extract
+from zpagent.answer.gather import AnswerOptions, rag_bundle
+from zpagent.answer.quotes import units
+from zpagent.answer.service import answer
+from zpagent.answer.subjects import resolve_names
+from zpagent.question import analyze
 
 
 @pytest.mark.parametrize(
@@ -21,16 +24,16 @@ from zpagent.answer.service import AnswerOptions, answer
         "hmm... v ktorom roku obhájil Ján Holp?",
     ],
 )
-def test_structured_questions_go_to_the_graph(question):
-    assert is_structured(question)
+def test_structured_questions_are_recognized(question):
+    assert analyze(question).structured
 
 
 @pytest.mark.parametrize(
     "question",
     ["Čo je rozpoznávanie pomenovaných entít?", "Povedz mi niečo o chatbotoch", "Ako sa cituje?"],
 )
-def test_open_questions_go_to_rag(question):
-    assert not is_structured(question)
+def test_open_questions_are_not_structured(question):
+    assert not analyze(question).structured
 
 
 def test_a_noisy_structured_question_is_answered_from_the_graph(gen, tiny_workspace):
@@ -53,25 +56,34 @@ def test_units_know_the_headings_they_sit_under():
     assert got["Názov práce: Druhý názov"].endswith("Bakalárska práca 2019")
 
 
-def test_extractive_prefers_the_line_under_the_asked_thesis(gen, tiny_workspace):
-    opts = AnswerOptions(engine="rag")
+def test_a_typed_question_without_an_llm_is_answered_from_the_pages_facts(gen, tiny_workspace):
     q = "Aký názov má bakalárska práca Jána Holpa?"
-    resp = answer(gen, tiny_workspace.embedder, q, opts, client=None)
-    assert resp.mode == "extractive" and resp.status == "ok"
-    first = resp.claims[0].value
-    assert "Strojový preklad pomocou neurónových sietí" in first
-
-
-def test_a_year_question_is_not_answered_by_a_line_without_a_year(gen, tiny_workspace):
-    q = "V ktorom roku bola diplomová práca Jána Holpa?"
-    assert "thesis_year" in asked_attributes(q)
     resp = answer(gen, tiny_workspace.embedder, q, AnswerOptions(engine="rag"), client=None)
-    assert resp.mode == "extractive"
-    assert "2021" in resp.claims[0].value
+    assert resp.mode == "deterministic" and resp.status == "ok"
+    assert [(c.kind, c.value, c.thesis_kind) for c in resp.claims] == [
+        ("thesis_title", "Strojový preklad pomocou neurónových sietí", "bachelor")
+    ]
+    q = "V ktorom roku bola diplomová práca Jána Holpa?"
+    resp = answer(gen, tiny_workspace.embedder, q, AnswerOptions(engine="rag"), client=None)
+    assert [(c.kind, c.value) for c in resp.claims] == [("thesis_year", "2021")]
+
+
+def test_an_open_question_without_an_llm_quotes_whole_sentences(gen, tiny_workspace):
+    q = "Ako používať Git?"
+    resp = answer(gen, tiny_workspace.embedder, q, AnswerOptions(engine="auto"), client=None)
+    assert resp.mode == "extractive" and resp.engine_used == "rag"
+    assert all(c.kind == "statement" for c in resp.claims)
+    assert "Každý študent má repozitár na školskom Gite." in [c.value for c in resp.claims]
 
 
 def test_extract_returns_nothing_without_matching_lines(gen, tiny_workspace):
-    from zpagent.answer.service import rag_bundle
-
-    bundle = rag_bundle(gen, tiny_workspace.embedder, "Ján Holp", AnswerOptions(engine="rag"))
-    assert extract(bundle, "zzzz qqqq") == []
+    q = analyze("zzzz qqqq")
+    bundle = rag_bundle(
+        gen,
+        tiny_workspace.embedder,
+        analyze("Ján Holp"),
+        resolve_names(gen, q, False),
+        AnswerOptions(engine="rag"),
+    )
+    bundle.question = q
+    assert extract(bundle) == []

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from zpagent.answer.service import answer
-from zpagent.answer.verify import norm
 from zpagent.eval.datasets import load_dataset
+from zpagent.eval.metrics import text_norm as norm
 
 DATASET = Path(__file__).resolve().parents[2] / "eval" / "datasets" / "graph.json"
 

@@ -31,6 +31,8 @@ FIELDS = ENVELOPE_KEYS | {
     "llm",
     "condensed",
     "candidates",
+    "matched",
+    "verification_ms",
 }
 
 
@@ -180,12 +182,16 @@ def test_index_version_is_the_served_generation(no_llm):
     assert body["index_version"] == health["index_version"]
 
 
-def test_rag_without_an_llm_is_extractive(no_llm):
+def test_rag_without_an_llm_answers_from_the_pages_facts(no_llm):
     body = post(no_llm, {"query": "Aký názov má bakalárska práca Jána Holpa?", "engine": "rag"})
     body = body.json()
-    assert body["engine_used"] == "rag" and body["mode"] == "extractive"
+    assert body["engine_used"] == "rag" and body["mode"] == "deterministic"
     assert body["accepted_for_delivery"] is True and body["llm"]["used"] is False
     assert HOLP_BACHELOR in body["answer"]
+    assert [(c["kind"], c["value"]) for c in body["claims"]] == [("thesis_title", HOLP_BACHELOR)]
+    assert [m["id"] for m in body["matched"]] == ["jan-holp"]
+    body = post(no_llm, {"query": "Ako používať Git?", "engine": "rag"}).json()
+    assert body["mode"] == "extractive"
     assert all(c["kind"] == "statement" for c in body["claims"])
 
 
@@ -230,20 +236,30 @@ def test_checked_llm_answer_over_http(scripted):
     assert LLM_KEY not in resp.text
 
 
-def test_unverified_llm_answer_is_refused_over_http(scripted):
+def test_an_unverified_llm_answer_is_never_delivered_over_http(scripted):
     client, llm = scripted
     invented = claims(holp_title("Kvantové počítače v praxi"))
     llm.script(invented, invented)
     body = post(client, {"query": Q_TITLE, "engine": "rag"}).json()
-    assert body["accepted_for_delivery"] is False
-    assert body["status"] == "no_answer" and body["reason"] == "unverified_answer"
-    assert body["claims"] == [] and body["repair_attempted"] is True
+    # the evidence answers the question: its fact is delivered, never the invention
+    assert body["accepted_for_delivery"] is True and body["mode"] == "deterministic"
+    assert body["repair_attempted"] is True
     assert [(f["attempt"], f["code"]) for f in body["failures"]] == [
         (1, "unsupported_value"),
+        (1, "missing_attribute"),
         (2, "unsupported_value"),
+        (2, "missing_attribute"),
     ]
-    assert body["answer"].startswith("Odpoveď sa nepodarilo overiť")
+    assert "Kvantové" not in body["answer"] and HOLP_MASTER in body["answer"]
     assert len(llm.requests) == 2
+    # an open question whose quotes never verify is refused
+    bad = claims({"kind": "statement", "value": "x", "quote": "Git je zlý.", "sources": ["S1"]})
+    llm.script(bad, bad)
+    body = post(client, {"query": "Ako používať Git?", "engine": "rag"}).json()
+    assert body["accepted_for_delivery"] is False
+    assert body["status"] == "no_answer" and body["reason"] == "unverified_answer"
+    assert body["claims"] == [] and body["answer"].startswith("Odpoveď sa nepodarilo overiť")
+    assert "zlý" not in body["answer"]
 
 
 def test_engine_graph_never_calls_the_llm(scripted):

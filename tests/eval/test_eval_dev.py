@@ -55,15 +55,16 @@ def test_answers_dev_split_without_llm(gen, sample_workspace):
     assert report["overall"]["pass_rate"] >= 0.7
 
 
-def test_answers_dev_split_with_the_scripted_llm(gen, sample_workspace, tmp_path):
+def test_answers_dev_split_with_the_honest_scripted_llm(gen, sample_workspace, tmp_path):
     from zpagent.answer.condense import CondenseCache
     from zpagent.answer.llm import ChatClient, LLMConfig
     from zpagent.eval.answers import run_answers
-    from zpagent.eval.scripted_llm import ScriptedLLM, oracle_responder
+    from zpagent.eval.honest_llm import honest_responder
+    from zpagent.eval.scripted_llm import ScriptedLLM
 
     ds = load_dataset(DATASETS / "answers.json", strict=True)
-    with ScriptedLLM(oracle_responder) as llm:
-        client = ChatClient(LLMConfig(url=llm.url, model="scripted-oracle"))
+    with ScriptedLLM(honest_responder) as llm:
+        client = ChatClient(LLMConfig(url=llm.url, model="scripted-honest"))
         cache = CondenseCache(tmp_path / "c.sqlite")
         try:
             report = run_answers(
@@ -78,4 +79,4 @@ def test_answers_dev_split_with_the_scripted_llm(gen, sample_workspace, tmp_path
         finally:
             client.close()
             cache.close()
-    assert report["overall"]["pass_rate"] >= 0.6
+    assert report["overall"]["pass_rate"] >= 0.9

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from zpagent.errors import InvalidQuery
 from zpagent.graph.understand.inflect import damerau, forms, matches, typo_match
 from zpagent.graph.understand.lexicon import load_lexicon
-from zpagent.graph.understand.parse import parse_question, validate_question
+from zpagent.graph.understand.parse import parse_question
 from zpagent.ingest.text import fold
+from zpagent.question.analysis import validate as validate_question
 
 
 @pytest.mark.parametrize(

@@ -101,8 +101,8 @@ def test_the_default_engine_valve_serves_unknown_model_ids():
     assert pipe._engine("zpagent.something-else") == "auto"
 
 
-def test_a_refused_llm_answer_shows_only_the_refusal(tiny_workspace, tmp_path):
-    """The model invents a title twice: the user sees the refusal, never the invention."""
+def test_a_refused_llm_answer_shows_only_the_evidence(tiny_workspace, tmp_path):
+    """The model invents a title twice: the user sees the page's title, never the invention."""
     from zpagent.eval.scripted_llm import ScriptedLLM, claims
 
     invented = {
@@ -129,7 +129,7 @@ def test_a_refused_llm_answer_shows_only_the_refusal(tiny_workspace, tmp_path):
             srv.stop()
         assert len(llm.requests) == 2  # the answer and one repair round
     assert "kvantových" not in text
-    assert text.startswith("Odpoveď sa nepodarilo overiť")
+    assert "Rozpoznávanie pomenovaných entít v slovenčine" in text
 
 
 def test_auto_model_routes_a_who_question_to_the_graph(server):

@@ -16,9 +16,9 @@ from zpagent.api.app import create_app
 from zpagent.config import Settings
 from zpagent.errors import RetrievalUnavailable
 from zpagent.index import datadir as dd
-from zpagent.index.serving import GenerationManager
+from zpagent.index.serving import GenerationManager, remote_verifier
 from zpagent.sync.faults import InjectedFault
-from zpagent.sync.publication import read_marker, recover, remote_verifier
+from zpagent.sync.publication import read_marker, recover
 from zpagent.workspace import Workspace
 
 

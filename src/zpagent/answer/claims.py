@@ -1,4 +1,10 @@
-"""Claims: what the LLM must return (JSON) instead of free text."""
+"""Claims: what the LLM must return (JSON) instead of free text.
+
+A claim proposes one typed value about one person (``subject``, optionally
+its id), or a count, or a ``statement`` with a verbatim ``quote``. Nothing
+of it is shown as written: the verifier binds it to a fact or a quote of
+the evidence, and the renderer prints the evidence's words.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +14,31 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from zpagent.answer.evidence import KINDS, THESIS_KINDS
 from zpagent.errors import ZPAgentError
+
+KINDS = (
+    "thesis_title",
+    "thesis_year",
+    "supervisor",
+    "consultant",
+    "start_year",
+    "work_title",
+    "keyword",
+    "topic",
+    "person",
+    "document",
+    "count",
+    "statement",
+)
+ITEM_KINDS = (
+    "bachelor",
+    "master",
+    "dissertation",
+    "team_project",
+    "research_task",
+    "diploma_project",
+    "other",
+)
 
 ClaimKind = Literal[KINDS]  # type: ignore[valid-type]
 
@@ -26,7 +55,8 @@ class Claim(BaseModel):
     value: str = Field(min_length=1, max_length=2000)
     sources: list[str] = Field(min_length=1, max_length=10)
     subject: str | None = Field(None, max_length=200, description="The person it is about.")
-    thesis_kind: Literal[THESIS_KINDS] | None = None  # type: ignore[valid-type]
+    subject_id: str | None = Field(None, max_length=200, description="That person's id.")
+    thesis_kind: Literal[ITEM_KINDS] | None = None  # type: ignore[valid-type]
     complete: bool = Field(False, description="Claims that a list or count is complete.")
     quote: str | None = Field(None, max_length=2000, description="Verbatim support (statements).")
 

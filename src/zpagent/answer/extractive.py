@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 from zpagent.answer.evidence import Bundle
-from zpagent.graph.understand.cues import YEAR
+from zpagent.answer.quotes import LABELLED, Quote, units
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
+from zpagent.question.cues import YEAR
 
 LABELS = {
     "supervisor": re.compile(r"vedu[c]|skolitel|supervisor", re.IGNORECASE),
@@ -55,7 +56,7 @@ def _score(line: str, context: str, terms: list[tuple[str, str, str]], asked: se
             score += CONTEXT_WEIGHT
     # A labelled line ("Názov práce: ...", "Vedúci: ...") or a heading that
     # names what was asked is the answer itself, not just related text.
-    label = _LABELLED.match(line)
+    label = LABELLED.match(line)
     head = fold(line.split(":", 1)[0]) if label else fold(line) if len(line) < 60 else ""
     for attr in asked:
         pattern = LABELS.get(attr)
@@ -66,56 +67,18 @@ def _score(line: str, context: str, terms: list[tuple[str, str, str]], asked: se
     return score
 
 
-_MARKDOWN = re.compile(r"[*_`#>]+")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÁČĎÉÍĹĽŇÓÔŔŠŤÚÝŽ0-9])")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_LABELLED = re.compile(r"^[^:]{2,40}:\s*\S")
+def extract(bundle: Bundle, max_lines: int = 2) -> list[Quote]:
+    """Whole sentences of the evidence, best first; lower-ranked sources weigh less.
 
-
-_SECTION_LINE = re.compile(r"^Sekcia: (.*)\n")
-
-
-def units(text: str) -> list[tuple[str, str]]:
-    """Sentences and labelled lines, with hard-wrapped lines joined back,
-    each with the headings it sits under (the evidence's "Sekcia:" path and
-    the last heading seen in the text)."""
-    section = ""
-    m = _SECTION_LINE.match(text)
-    if m:
-        section, text = m.group(1), text[m.end() :]
-    heading = ""
-    out: list[tuple[str, str]] = []
-
-    def flush(paragraph: list[str]) -> None:
-        for sentence in _SENTENCE.split(" ".join(paragraph)):
-            out.append((sentence, f"{section} {heading}"))
-
-    for block in re.split(r"\n\s*\n", text):
-        lines = [ln for ln in block.splitlines() if ln.strip()]
-        paragraph: list[str] = []
-        for line in lines:
-            clean = _MARKDOWN.sub("", _LIST_ITEM.sub("", line)).strip()
-            is_heading = line.lstrip().startswith("#")
-            if _LIST_ITEM.match(line) or _LABELLED.match(clean) or is_heading:
-                if paragraph:
-                    flush(paragraph)
-                    paragraph = []
-                if is_heading:
-                    heading = clean
-                out.append((clean, f"{section} {heading}"))
-            else:
-                paragraph.append(clean)
-        if paragraph:
-            flush(paragraph)
-    return [(u.strip(), ctx) for u, ctx in out if len(u.strip()) >= 4]
-
-
-def extract(bundle: Bundle, question: str, max_lines: int = 2) -> list[tuple[str, str]]:
-    """(source_id, sentence) pairs, best first; lower-ranked sources weigh less."""
-    terms = [(fold(t), fold(lemma(t)), stem(t)) for t in content_terms(question)]
+    When the question names persons, only their own pages are quoted.
+    """
+    terms = [(fold(t), fold(lemma(t)), stem(t)) for t in content_terms(bundle.question.core)]
+    ids = {s.id for s in bundle.subjects}
     scored = []
     for rank, src in enumerate(bundle.sources):
         ev = bundle.by_id[src.source_id]
+        if ids and ev.subject_id not in ids:
+            continue
         for text in ev.texts:
             for unit, context in units(text):
                 if _NOISE.match(unit):
@@ -132,7 +95,7 @@ def extract(bundle: Bundle, question: str, max_lines: int = 2) -> list[tuple[str
         if s < best - 1.0 or unit in seen:
             continue
         seen.add(unit)
-        out.append((sid, unit))
+        out.append(Quote(sid, unit))
         if len(out) >= max_lines:
             break
     return out

@@ -1,10 +1,10 @@
-"""Evidence from the knowledge graph, as typed facts for verification.
+"""Evidence from the knowledge graph: its response as typed facts, paths and counts.
 
 Graph facts are stated about nodes (a Thesis has a title, a year, a
-supervisor; a Person authored a Thesis). Claims are about people, so each
-thesis fact is attached to the person who wrote the thesis. Evidence lines
-(the source line each fact was read from) become the sources' texts, so a
-claim can be checked against the exact line as well as the typed value.
+supervisor; a Person authored a Thesis). Answers are about people, so each
+thesis fact is attached to the person who wrote the thesis, with the thesis
+as the fact's item. The evidence line each fact was read from is kept as
+the fact's span and as its source's text.
 """
 
 from __future__ import annotations
@@ -13,36 +13,115 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from zpagent.answer.evidence import Bundle, Fact, SourceEvidence
-from zpagent.answer.gate import asked_attributes
+from zpagent.answer.evidence import Bundle, GraphPathLine, SourceEvidence
+from zpagent.answer.facts import Fact
+from zpagent.answer.subjects import Names, about_a_person
 from zpagent.config import get_settings
-from zpagent.index.reader import Generation
+from zpagent.graph.answers.search import graph_search
+from zpagent.graph.contract import GraphFact, GraphResponse
+from zpagent.question import Question
 
-PREDICATE_KIND = {
-    "title": "thesis_title",
-    "year": "thesis_year",
-    "supervisor": "supervisor",
-    "consultant": "consultant",
-    "start_year": "start_year",
+# What a graph question type asks for, as answer attributes.
+TYPE_ASKS = {
+    "thesis_title": {"thesis_title"},
+    "thesis_year": {"thesis_year"},
+    "thesis_supervisor": {"supervisor"},
+    "thesis_consultant": {"consultant"},
+    "start_year": {"start_year"},
+    "person_works": {"work_title"},
+    "person_topics": {"topic"},
+    "person_keywords": {"keyword"},
+    "shared_topics": {"topic"},
+    "shared_keywords": {"keyword"},
+    "shared": {"topic", "keyword"},
+    "documents_by_author": {"document"},
+    "page_author": {"document"},
+    "thesis_by_title": {"person"},
 }
-ATTRIBUTE_ASKED = {
-    "title": "thesis_title",
-    "year": "thesis_year",
-    "supervisor": "supervisor",
-    "consultant": "consultant",
-    "start_year": "start_year",
-}
+# Attributes of one person's own page; a question about one of them may ask several.
+PERSON_ATTRIBUTES = frozenset(
+    {"thesis_title", "thesis_year", "supervisor", "consultant", "start_year"}
+)
+_ITEM_PREDICATES = {"title": "thesis_title", "year": "thesis_year"}
+_PERSON_PREDICATES = {"member_of_topic": "topic", "has_keyword": "keyword"}
 
 
-def graph_available(gen: Generation) -> bool:
-    try:
-        from zpagent.graph.store.serving import graph_ready
-    except ImportError:
-        return False
-    return bool(graph_ready(gen, get_settings()))
+def asked_for(question: Question, names: Names) -> frozenset[str]:
+    """What the question asks: the graph's question type when it has one, else its wording.
+
+    A person's attributes are asked only of a person the question names: "Píše
+    konzultant posudok?" asks nothing of the consultants the retrieval happens to find.
+    """
+    pq = names.parsed
+    unnamed = not names.subjects and (pq is None or about_a_person(names))
+    if pq is None or pq.type == "unsupported" or unnamed:
+        return question.asked - PERSON_ATTRIBUTES if not names.subjects else question.asked
+    if pq.count or pq.type.startswith("count_"):
+        return frozenset({"count"})
+    if pq.type in TYPE_ASKS:
+        asks = frozenset(TYPE_ASKS[pq.type])
+        if pq.type.startswith(("thesis_", "start_year", "person_")):
+            # "Aký názov práce má X a kto ju viedol?": everything asked of that person.
+            asks |= question.asked & PERSON_ATTRIBUTES
+        return asks
+    if pq.type.startswith(("persons_by", "supervised", "consulted")):
+        return frozenset({"person"})
+    return frozenset()  # a profile or a path: everything the graph found
 
 
-def _authors(gen: Generation, paths: list[str]) -> dict[str, list[str]]:
+def _span(f: GraphFact) -> tuple[str, str | None]:
+    """(evidence line, its source id) of a graph fact."""
+    if f.evidence:
+        return f.evidence[0].text.strip(), f.evidence[0].source_id
+    return "", (f.source_ids[0] if f.source_ids else None)
+
+
+def facts_from_graph(resp: GraphResponse) -> list[Fact]:
+    """Typed facts about persons from a graph response's facts."""
+    owner: dict[str, tuple[str, str, str | None]] = {}  # item id -> (person id, name, kind)
+    for f in resp.facts:
+        if f.predicate == "authored" and f.object is not None:
+            owner[f.object.id] = (f.subject.id, f.subject.name, f.qualifiers.get("kind"))
+    out: list[Fact] = []
+
+    def add(attribute: str, value: Any, f: GraphFact, **who: Any) -> None:
+        span, sid = _span(f)
+        if value is None or sid is None:
+            return
+        out.append(Fact(attribute, str(value), sid, span=span, **who))
+
+    for f in resp.facts:
+        kind = f.qualifiers.get("kind")
+        person = {"subject_id": f.subject.id, "subject": f.subject.name}
+        if f.predicate == "authored" and f.object is not None and "kind_name" in f.qualifiers:
+            # A list row: the thesis title and year travel on the authored fact.
+            item = {**person, "kind": kind, "item": f.object.id}
+            add("thesis_title", f.value, f, **item)
+            add("thesis_year", f.qualifiers.get("year"), f, **item)
+        elif f.predicate in _ITEM_PREDICATES or f.predicate in ("supervisor", "consultant"):
+            pid, name, kind = owner.get(f.subject.id, (None, None, kind))
+            attribute = _ITEM_PREDICATES.get(f.predicate, f.predicate)
+            if attribute == "thesis_title" and f.subject.label == "Work":
+                attribute = "work_title"
+            item = {"subject_id": pid, "subject": name, "kind": kind, "item": f.subject.id}
+            add(attribute, f.value, f, **item)
+        elif f.predicate == "work" and f.object is not None:
+            item = {**person, "kind": kind, "item": f.object.id}
+            add("work_title", f.value, f, **item)
+            add("thesis_year", f.qualifiers.get("year"), f, **item)
+        elif f.predicate == "start_year":
+            add("start_year", f.value, f, **person)
+        elif f.predicate in _PERSON_PREDICATES:
+            add(_PERSON_PREDICATES[f.predicate], f.value, f, **person)
+        elif f.predicate == "wrote_page" and f.object is not None:
+            add("document", f.object.name, f, **person)
+    unique: dict[tuple[Any, ...], Fact] = {}
+    for fact in out:
+        unique.setdefault((fact.attribute, fact.subject_id, fact.item, fact.value), fact)
+    return list(unique.values())
+
+
+def _authors(gen: Any, paths: list[str]) -> dict[str, list[str]]:
     if not paths:
         return {}
     marks = ",".join("?" * len(paths))
@@ -50,97 +129,33 @@ def _authors(gen: Generation, paths: list[str]) -> dict[str, list[str]]:
     return {r[0]: json.loads(r[1]) for r in rows}
 
 
-def _facts(resp: Any) -> list[Fact]:
-    """Typed facts about persons from the graph's facts."""
-    owner: dict[str, tuple[str, str | None]] = {}  # thesis/work id -> (person, kind)
-    for f in resp.facts:
-        if f.predicate == "authored" and f.object is not None:
-            owner[f.object.id] = (f.subject.name, f.qualifiers.get("kind"))
-    out: list[Fact] = []
-    for f in resp.facts:
-        kind = f.qualifiers.get("kind")
-        sids = list(f.source_ids)
-        if f.predicate == "authored" and f.object is not None:
-            label = (f.object.label or "").lower()
-            value_kind = "work_title" if label == "work" else "thesis_title"
-            out.append(Fact(value_kind, f.object.name, sids, f.subject.name, kind))
-            if f.qualifiers.get("year") is not None:
-                out.append(
-                    Fact("thesis_year", str(f.qualifiers["year"]), sids, f.subject.name, kind)
-                )
-            continue
-        mapped = PREDICATE_KIND.get(f.predicate)
-        if mapped is None:
-            if f.predicate in ("member_of_topic", "has_keyword", "wrote_page", "work"):
-                target = f.object.name if f.object is not None else str(f.value)
-                what = {
-                    "member_of_topic": "topic",
-                    "has_keyword": "keyword",
-                    "wrote_page": "document",
-                    "work": "work_title",
-                }[f.predicate]
-                out.append(Fact(what, target, sids, f.subject.name, kind))
-            continue
-        if f.value is None:
-            continue
-        if f.subject.label == "Person":
-            person = f.subject.name
-        else:
-            person, kind = owner.get(f.subject.id, (None, kind))
-        if mapped == "thesis_title" and f.subject.label == "Work":
-            mapped = "work_title"
-        out.append(Fact(mapped, str(f.value), sids, person, kind))
-    unique: dict[tuple[Any, ...], Fact] = {}
-    for fact in out:
-        key = (fact.kind, fact.value, fact.subject, fact.thesis_kind)
-        if key in unique:
-            unique[key].source_ids = list(dict.fromkeys(unique[key].source_ids + fact.source_ids))
-        else:
-            unique[key] = fact
-    return list(unique.values())
-
-
-def graph_bundle(gen: Generation, question: str, include_unpublished: bool) -> Bundle:
-    from zpagent.graph.answers.search import graph_search
-
-    resp = graph_search(gen, question, include_unpublished=include_unpublished)
+def graph_bundle(gen: Any, question: Question, names: Names, include_unpublished: bool) -> Bundle:
+    resp = graph_search(
+        gen,
+        question,
+        settings=get_settings(),
+        include_unpublished=include_unpublished,
+        parsed=names.parsed,
+    )
     texts: dict[str, list[str]] = defaultdict(list)
     for f in resp.facts:
         for ev in f.evidence:
             if ev.text not in texts[ev.source_id]:
                 texts[ev.source_id].append(ev.text)
-    for p in resp.paths:
-        for sid in p.source_ids:
-            texts[sid].append(p.text)
     authors = _authors(gen, [s.document_path for s in resp.sources])
     by_id = {
         s.source_id: SourceEvidence(s, authors.get(s.document_path, []), texts.get(s.source_id, []))
         for s in resp.sources
     }
-    facts = _facts(resp)
-    if resp.aggregation is not None:
-        # Lists carry their exact size too: "Počet: 14", then the members.
-        facts.append(
-            Fact("count", str(resp.aggregation.count), [s.source_id for s in resp.sources][:10])
-        )
-    asked = asked_attributes(question)
-    if resp.question and resp.question.attribute in ATTRIBUTE_ASKED:
-        asked.add(ATTRIBUTE_ASKED[resp.question.attribute])
-    if resp.question and resp.question.count:
-        asked = (asked - {"thesis_title", "thesis_year"}) | {"count"}
-    context_lines = []
-    for s in resp.sources:
-        context_lines.append(f"[{s.source_id}] {s.title or s.document_path}")
-        context_lines.extend(by_id[s.source_id].texts)
-        for fact in facts:
-            if s.source_id in fact.source_ids and fact.kind != "count":
-                who = f"{fact.subject}: " if fact.subject else ""
-                context_lines.append(f"  fakt: {who}{fact.kind} = {fact.value}")
-        context_lines.append("")
     candidates = [
-        {"name": c.name, "hint": c.summary, "document_path": c.document_path, "id": c.id}
+        {
+            "name": c.name,
+            "id": c.id,
+            "status": c.status,
+            "document_path": c.document_path,
+            "hint": c.summary,
+        }
         for c in resp.candidates
-        if c.status == "candidate"
     ]
     return Bundle(
         question=question,
@@ -149,13 +164,14 @@ def graph_bundle(gen: Generation, question: str, include_unpublished: bool) -> B
         reason=resp.reason,
         sources=resp.sources,
         by_id=by_id,
-        facts=facts,
+        facts=facts_from_graph(resp),
         aggregation=resp.aggregation.model_dump() if resp.aggregation else None,
+        paths=[GraphPathLine(p.text, list(p.source_ids)) for p in resp.paths],
         complete=resp.complete,
         truncated=resp.truncated,
         truncation_reasons=list(resp.truncation_reasons),
         index_version=resp.index_version,
-        asked=asked,
+        asked=asked_for(question, names),
+        subjects=list(names.subjects),
         candidates=candidates,
-        context="\n".join(context_lines).strip(),
     )

@@ -1,103 +1,150 @@
-"""Compose the final Slovak text from verified claims only, with citations.
+"""Compose the text the user reads, from the evidence's own words only.
 
-Nothing the model wrote as prose is ever shown: the renderer builds every
-sentence from typed, verified values, cites them ``[S1]`` and lists the
-sources with their URLs (or paths when no URL is known).
+Every value comes from a bound fact (the title exactly as the page writes
+it, the person's name as their page writes it), every free sentence is a
+quote of the evidence with its source, and every piece of evidence text is
+escaped for Markdown and HTML: no link, image or markup a page or a model
+wrote can reach the user. Nothing the model wrote is ever shown.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import re
+import unicodedata
 
-from zpagent.answer.claims import Claim
 from zpagent.answer.evidence import Bundle
-from zpagent.answer.verify import Failure, name_norm
+from zpagent.answer.facts import Fact
+from zpagent.answer.quotes import Quote
+from zpagent.answer.verify import Failure
 
 KIND_SK = {
     "bachelor": "bakalárska práca",
     "master": "diplomová práca",
     "dissertation": "dizertačná práca",
+    "team_project": "tímový projekt",
+    "research_task": "výskumná úloha",
+    "diploma_project": "diplomový projekt",
     None: "práca",
 }
 NOT_FOUND = "V dostupných zdrojoch som odpoveď nenašiel."
-# Claims that list things: only these can be incomplete because of a limit.
-ENUMERATIONS = {"person", "keyword", "topic", "work_title", "count"}
+LIMITED = "Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný."
+# Facts that list things: only these can be incomplete because of a limit.
+ENUMERATIONS = frozenset({"keyword", "topic", "document", "work_title"})
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~>])")
+# Control characters, bidirectional overrides, zero-width marks: never shown.
+_INVISIBLE = {"Cc", "Cf"}
+
+
+def escape(text: str) -> str:
+    """Evidence text made inert for Markdown and HTML renderers (one line, no controls)."""
+    text = " ".join(text.split())
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE)
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+_UNESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+!|~>])")
+
+
+def plain_text(markdown: str) -> str:
+    """The answer as a reader sees it rendered (for terminals and comparisons)."""
+    text = _UNESCAPE.sub(r"\1", markdown)
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
 def cite(sources: list[str]) -> str:
     return " ".join(f"[{s}]" for s in dict.fromkeys(sources))
 
 
-def _title_lines(claims: list[Claim]) -> tuple[list[str], set[int]]:
-    """One line per thesis: title with its year and supervisor when claimed."""
-    lines, used = [], set()
-    for i, c in enumerate(claims):
-        if c.kind != "thesis_title":
-            continue
-        used.add(i)
-        key = (name_norm(c.subject or ""), c.thesis_kind)
-        year = sup = None
-        sources = list(c.sources)
-        for j, o in enumerate(claims):
-            if (name_norm(o.subject or ""), o.thesis_kind) != key:
-                continue
-            if o.kind == "thesis_year" and year is None:
-                year, used = o, used | {j}
-                sources += o.sources
-            elif o.kind == "supervisor" and sup is None:
-                sup, used = o, used | {j}
-                sources += o.sources
-        head = f"{c.subject} — " if c.subject else ""
-        text = f"{head}{KIND_SK.get(c.thesis_kind, 'práca')}"
-        if year:
-            text += f" ({year.value})"
-        text += f": „{c.value}“"
-        if sup:
-            text += f"; vedúci: {sup.value}"
-        lines.append(f"{text} {cite(sources)}")
+def _who(f: Fact) -> str:
+    return f"{escape(f.subject)} — " if f.subject else ""
+
+
+def _item_lines(facts: list[Fact], all_facts: list[Fact]) -> tuple[list[str], set[int]]:
+    """One line per thesis or work: its kind and year, then what was delivered of it."""
+    lines: list[str] = []
+    used: set[int] = set()
+    order: list[str] = []
+    by_item: dict[str, list[int]] = {}
+    for i, f in enumerate(facts):
+        if (
+            f.item and f.attribute in ("thesis_title", "work_title", "supervisor", "consultant")
+        ) or (f.item and f.attribute == "thesis_year"):
+            by_item.setdefault(f.item, []).append(i)
+            if f.item not in order:
+                order.append(f.item)
+    years = {f.item: f for f in all_facts if f.attribute == "thesis_year" and f.item}
+    for item in order:
+        idx = by_item[item]
+        used.update(idx)
+        group = [facts[i] for i in idx]
+        first = group[0]
+        year = years.get(item)
+        head = f"{_who(first)}{KIND_SK.get(first.kind, escape(first.kind or 'práca'))}"
+        if year is not None:
+            head += f" ({escape(year.value)})"
+        parts = []
+        sources = [f.source_id for f in group] + ([year.source_id] if year else [])
+        for attr, label in (
+            ("thesis_title", ""),
+            ("work_title", ""),
+            ("supervisor", "vedúci: "),
+            ("consultant", "konzultant: "),
+        ):
+            values = [f.value for f in group if f.attribute == attr]
+            if values:
+                shown = ", ".join(escape(v) for v in dict.fromkeys(values))
+                parts.append(f"{label}„{shown}“" if not label else f"{label}{shown}")
+        body = "; ".join(parts) if parts else ""
+        lines.append(f"{head}: {body} {cite(sources)}" if body else f"{head} {cite(sources)}")
     return lines, used
 
 
-def _line(c: Claim) -> str:
-    who = f"{c.subject}, " if c.subject else ""
-    kind = KIND_SK.get(c.thesis_kind, "práca")
-    if c.kind == "supervisor":
-        return f"Vedúci ({who}{kind}): {c.value} {cite(c.sources)}"
-    if c.kind == "consultant":
-        return f"Konzultant ({who}{kind}): {c.value} {cite(c.sources)}"
-    if c.kind == "thesis_year":
-        return f"Rok ({who}{kind}): {c.value} {cite(c.sources)}"
-    if c.kind == "start_year":
-        return f"{c.subject or 'Študent'} — rok začiatku štúdia: {c.value} {cite(c.sources)}"
-    if c.kind == "work_title":
-        return f"{c.subject + ' — ' if c.subject else ''}„{c.value}“ {cite(c.sources)}"
-    if c.kind == "count":
-        return f"Počet: {c.value} {cite(c.sources)}"
-    if c.kind == "statement":
-        return f"{c.value} {cite(c.sources)}"
-    if c.kind == "document":
-        by = f" napísal(a) {c.subject}" if c.subject else ""
-        return f"- stránku „{c.value}“{by} {cite(c.sources)}"
-    if c.subject and name_norm(c.subject) != name_norm(c.value):
-        return f"- {c.subject} — {c.value} {cite(c.sources)}"
-    return f"- {c.value} {cite(c.sources)}"
+def _fact_line(f: Fact) -> str:
+    if f.attribute == "start_year":
+        return f"{escape(f.subject or 'Študent')} — rok začiatku štúdia: {escape(f.value)}"
+    if f.attribute == "document":
+        by = f" napísal(a) {escape(f.subject)}" if f.subject else ""
+        return f"- stránku „{escape(f.value)}“{by}"
+    if f.attribute in ("topic", "keyword"):
+        label = "téma" if f.attribute == "topic" else "kľúčové slovo"
+        return f"- {_who(f)}{label}: {escape(f.value)}"
+    return f"- {_who(f)}{escape(f.value)}"
 
 
-def render_answer(claims: list[Claim], bundle: Bundle) -> str:
-    lines, used = _title_lines(claims)
-    listed = OrderedDict()
-    for i, c in enumerate(claims):
-        if i in used:
-            continue
-        text = _line(c)
-        listed.setdefault(text, None)
-    counts = [t for t in listed if t.startswith("Počet:")]
-    body = [*counts, *lines, *(t for t in listed if t not in counts)]
-    enumerates = any(c.kind in ENUMERATIONS for c in claims)
-    if enumerates and (bundle.truncated or (bundle.aggregation or {}).get("complete") is False):
-        body.append("Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný.")
-    cited = {s for c in claims for s in c.sources}
-    return "\n".join(body) + "\n\n" + sources_footer(bundle, cited)
+def render_facts(
+    bundle: Bundle,
+    facts: list[Fact],
+    quotes: list[Quote] = (),  # type: ignore[assignment]
+    count: int | None = None,
+) -> str:
+    """The answer: the count, one line per thesis, other facts, quotes, sources."""
+    body: list[str] = []
+    cited: list[str] = []
+    if count is not None:
+        body.append(f"Počet: {count} (presne, podľa grafu)")
+    item_lines, used = _item_lines(facts, bundle.facts)
+    body += item_lines
+    for i, f in enumerate(facts):
+        if i not in used:
+            line = f"{_fact_line(f)} {cite([f.source_id])}"
+            if line not in body:
+                body.append(line)
+    for path in bundle.paths:
+        body.append(f"- {escape(path.text)} {cite(path.source_ids)}")
+        cited += path.source_ids
+    for q in quotes:
+        title = bundle.by_id[q.source_id].source.title
+        where = f" ({escape(title)})" if title else ""
+        body.append(f"„{escape(q.text)}“ {cite([q.source_id])}{where}")
+    lists = count is not None or "person" in bundle.asked
+    if bundle.cut and (lists or any(f.attribute in ENUMERATIONS for f in facts)):
+        body.append(LIMITED)
+    cited += [f.source_id for f in facts] + [q.source_id for q in quotes]
+    if count is not None and not facts:
+        cited += [s.source_id for s in bundle.sources]
+    return "\n".join(body) + "\n\n" + sources_footer(bundle, set(cited))
 
 
 def sources_footer(bundle: Bundle, cited: set[str]) -> str:
@@ -105,54 +152,57 @@ def sources_footer(bundle: Bundle, cited: set[str]) -> str:
     for src in bundle.sources:
         if src.source_id in cited:
             where = src.source_url or src.document_path
-            rows.append(f"[{src.source_id}] {src.title or src.document_path} – {where}")
+            title = escape(src.title or src.document_path)
+            rows.append(f"[{src.source_id}] {title} – {escape(where)}")
     return "Zdroje:\n" + "\n".join(rows) if rows else ""
 
 
 # What the user reads about each failure: what kind of problem, never the
 # rejected value itself (an invented title quoted in a refusal is still
-# delivered). The details, values included, stay in the response's `failures`.
+# delivered). The details stay in the response's `failures`.
 REFUSAL_SK = {
     "unsupported_value": "údaj, ktorý citované zdroje neobsahujú",
+    "unsupported_quote": "citácia, ktorá nie je doslovne v zdrojoch",
     "unknown_source": "citácia neexistujúceho zdroja",
     "count_mismatch": "počet, ktorý nesúhlasí s grafom",
     "count_unverifiable": "počet, ktorý sa nedá overiť v grafe",
     "false_completeness": "tvrdenie o úplnosti, hoci dôkazy boli skrátené",
     "author_as_subject": "zámena autora stránky s osobou, o ktorej stránka je",
-    "wrong_subject": "údaj o osobe, o ktorej citovaný zdroj nehovorí",
-    "contradiction": "tvrdenia, ktoré si protirečia",
+    "wrong_subject": "údaj o inej osobe",
+    "wrong_attribute": "zámena údajov (napr. konzultant namiesto vedúceho)",
+    "wrong_kind": "údaj o inej práci",
+    "unasked_person": "údaj o osobe, na ktorú sa otázka nepýtala",
+    "unasked_kind": "údaj o inej práci, než na ktorú sa otázka pýtala",
+    "unasked_year": "údaj z iného roku, než na ktorý sa otázka pýtala",
+    "unasked_attribute": "údaj, na ktorý sa otázka nepýtala",
     "missed_answer": "vynechaný údaj, ktorý zdroje obsahujú",
+    "missing_attribute": "chýbajúci požadovaný údaj",
+    "nothing_verified": "žiadne overiteľné tvrdenie",
     "malformed_json": "neplatná odpoveď jazykového modelu",
 }
-ATTRIBUTE_SK = {
-    "thesis_title": "názov práce",
-    "thesis_year": "rok práce",
-    "supervisor": "vedúci práce",
-    "consultant": "konzultant",
-    "start_year": "rok začiatku štúdia",
-    "count": "počet",
-}
-
-
-def _refusal_reason(f: Failure) -> str:
-    if f.code == "missing_attribute":
-        asked = f.detail.rsplit(":", 1)[-1].strip()
-        return f"chýba požadovaný údaj ({ATTRIBUTE_SK.get(asked, 'údaj')})"
-    return REFUSAL_SK.get(f.code, "neoverený údaj")
 
 
 def render_refusal(failures: list[Failure]) -> str:
-    reasons = list(dict.fromkeys(_refusal_reason(f) for f in failures))[:5]
+    reasons = list(dict.fromkeys(REFUSAL_SK.get(f.code, "neoverený údaj") for f in failures))[:5]
     listed = "; ".join(reasons)
     return f"Odpoveď sa nepodarilo overiť v zdrojoch, preto ju neuvádzam. Neoverené: {listed}."
 
 
-def render_clarification(bundle: Bundle) -> str:
-    names = []
-    # Every candidate: with a cut (it was [:10]) the user could not name the 11th
-    # person, and nothing said that the list was incomplete.
-    for c in bundle.candidates:
-        label = c.get("name") or c.get("display") or c.get("id")
+def render_clarification(candidates: list[dict]) -> str:
+    rows = []
+    # Every candidate: the user must be able to name any of them.
+    for c in candidates:
+        if c.get("status", "candidate") != "candidate":
+            continue
+        label = escape(str(c.get("name") or c.get("id")))
         extra = c.get("hint") or c.get("document_path")
-        names.append(f"- {label}" + (f" ({extra})" if extra else ""))
-    return "Otázke zodpovedá viac osôb. Ktorú z nich máte na mysli?\n" + "\n".join(names)
+        rows.append(f"- {label}" + (f" ({escape(str(extra))})" if extra else ""))
+    return "Otázke zodpovedá viac osôb. Ktorú z nich máte na mysli?\n" + "\n".join(rows)
+
+
+def render_unknown(candidates: list[dict]) -> str:
+    near = [escape(str(c["name"])) for c in candidates if c.get("status") == "rejected"]
+    text = "Osobu s takým menom som vo wiki nenašiel."
+    if near:
+        text += " Podobné mená: " + ", ".join(near) + "."
+    return text

@@ -1,192 +1,58 @@
-"""``answer()``: gate -> evidence -> claims -> verification -> rendering.
+"""``answer()``: question -> names -> evidence -> claims -> binding -> rendering.
 
-With an LLM: the model returns typed claims as JSON; every claim is
-verified against the evidence; one repair round gets the list of failures;
-what still fails is never delivered: the user gets an honest refusal that
-names what could not be verified. Without an LLM: graph questions are
-rendered from facts, RAG questions by quoting the best evidence lines.
+The question is analyzed once; small talk is answered as such. Its names
+are resolved exactly first, whatever the engine: an unknown name gets
+``no_answer`` with the near misses, an ambiguous one a clarifying question.
+Then the evidence: typed facts of every source page, graph facts, counts.
+
+Without an LLM, the answer is rendered from the facts that answer the
+question (or, for open questions, verbatim sentences). With an LLM, the
+model returns typed claims (JSON); each is bound to one fact or quote of
+the evidence or dropped; one repair round gets the failures back; what is
+delivered is always the evidence's own words. When the model still leaves
+out what the evidence answers, the facts themselves are delivered; when
+nothing can be verified, the user gets an honest refusal.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
-from dataclasses import dataclass
+import time
 from typing import Any
 
 from zpagent.answer import render
-from zpagent.answer.claims import Claim, ClaimSet, MalformedClaims, parse_claims
+from zpagent.answer.claims import ClaimSet, MalformedClaims, parse_claims
 from zpagent.answer.condense import CondenseCache, condense
-from zpagent.answer.evidence import THESIS_KINDS, Bundle, Fact, SourceEvidence
+from zpagent.answer.evidence import Bundle
 from zpagent.answer.extractive import extract
-from zpagent.answer.gate import asked_attributes, is_structured, small_talk
+from zpagent.answer.facts import Fact
+from zpagent.answer.gather import ENGINES, AnswerOptions, gather
 from zpagent.answer.llm import ChatClient, LLMBadResponse
-from zpagent.answer.prompts import SYSTEM, repair_message, user_message
-from zpagent.answer.verify import Failure, verify
-from zpagent.contract import (
-    AnswerResponse,
-    ClaimFailure,
-    LLMUsage,
-    Source,
-    VerifiedClaim,
-)
+from zpagent.answer.prompts import SYSTEM, evidence_context, repair_message, user_message
+from zpagent.answer.quotes import Quote
+from zpagent.answer.select import answering_facts
+from zpagent.answer.subjects import Names, resolve_names
+from zpagent.answer.verify import Failure, Verdict, verify
+from zpagent.contract import AnswerResponse, ClaimFailure, LLMUsage, MatchedPerson, VerifiedClaim
 from zpagent.embed.base import Embedder
-from zpagent.errors import InvalidQuery
-from zpagent.index.reader import Generation
+from zpagent.errors import InvalidQuery, RetrievalUnavailable
 from zpagent.ingest.tokens import TokenCounter
-from zpagent.rag.build import rag
+from zpagent.question import Question, analyze
+from zpagent.question.small_talk import reply
 
 log = logging.getLogger(__name__)
 
-ENGINES = ("rag", "graph", "auto")
-
-
-@dataclass
-class AnswerOptions:
-    engine: str = "auto"
-    include_unpublished: bool = False
-    limit: int = 8
-    max_per_document: int = 2
-    context_tokens: int = 6000
-    rag_budget_tokens: int = 12000
-
-
-def rag_bundle(gen: Generation, embedder: Embedder, question: str, opts: AnswerOptions) -> Bundle:
-    resp = rag(
-        gen,
-        embedder,
-        question,
-        limit=opts.limit,
-        max_per_document=opts.max_per_document,
-        include_unpublished=opts.include_unpublished,
-        budget_tokens=opts.rag_budget_tokens,
-    )
-    by_id = {
-        s.source_id: SourceEvidence(
-            s,
-            authors=resp._evidence.get(s.source_id, {}).get("authors", []),
-            texts=resp._evidence.get(s.source_id, {}).get("texts", []),
-        )
-        for s in resp.sources
-    }
-    return Bundle(
-        question=question,
-        engine="rag",
-        status=resp.status,
-        reason=resp.reason,
-        sources=resp.sources,
-        by_id=by_id,
-        complete=resp.complete,
-        truncated=resp.truncated,
-        truncation_reasons=list(resp.truncation_reasons),
-        index_version=resp.index_version,
-        asked=asked_attributes(question),
-        context=resp.context,
-    )
-
-
-def merge_bundles(graph: Bundle, text: Bundle) -> Bundle:
-    """Graph first, then RAG, with RAG sources renumbered after the graph's."""
-    by_path = {s.document_path: s.source_id for s in graph.sources}
-    sources = list(graph.sources)
-    by_id = dict(graph.by_id)
-    renumber: dict[str, str] = {}
-    for s in text.sources:
-        if s.document_path in by_path:
-            sid = by_path[s.document_path]
-            by_id[sid].texts.extend(text.by_id[s.source_id].texts)
-            by_id[sid].authors = by_id[sid].authors or text.by_id[s.source_id].authors
-        else:
-            sid = f"S{len(sources) + 1}"
-            new = Source(**{**s.model_dump(), "source_id": sid})
-            sources.append(new)
-            by_id[sid] = SourceEvidence(
-                new, text.by_id[s.source_id].authors, list(text.by_id[s.source_id].texts)
-            )
-        renumber[s.source_id] = sid
-    context = text.context
-    for old, new in sorted(renumber.items(), key=lambda kv: -len(kv[0])):
-        context = context.replace(f"[{old}]", f"[{new}*]")
-    context = context.replace("*]", "]")
-    return Bundle(
-        question=graph.question,
-        engine="rag+graph",
-        status="ok",
-        reason=None,
-        sources=sources,
-        by_id=by_id,
-        facts=graph.facts,
-        aggregation=graph.aggregation,
-        complete=graph.complete and text.complete,
-        truncated=graph.truncated or text.truncated,
-        truncation_reasons=list(dict.fromkeys(graph.truncation_reasons + text.truncation_reasons)),
-        index_version=graph.index_version,
-        asked=graph.asked | text.asked,
-        context=f"{graph.context}\n\n{context}".strip(),
-    )
-
-
-def gather(
-    gen: Generation, embedder: Embedder, question: str, opts: AnswerOptions, llm: bool = False
-) -> Bundle:
-    """Evidence from the requested engine; ``auto`` tries the graph for structured questions.
-
-    When the graph understood a structured question and has no answer, text
-    evidence is added only if an LLM will read it: quoting lines at random
-    would look like an answer without being one.
-    """
-    from zpagent.answer.graph_evidence import graph_available, graph_bundle
-
-    if opts.engine == "rag" or (opts.engine == "auto" and not graph_available(gen)):
-        return rag_bundle(gen, embedder, question, opts)
-    if opts.engine == "graph":
-        return graph_bundle(gen, question, opts.include_unpublished)
-    if not is_structured(question):
-        return rag_bundle(gen, embedder, question, opts)
-    graph = graph_bundle(gen, question, opts.include_unpublished)
-    if graph.status == "ambiguous":
-        return graph
-    if graph.status != "ok":
-        return rag_bundle(gen, embedder, question, opts) if llm else graph
-    if graph.asked - {f.kind for f in graph.facts} - {"count"}:
-        # The graph found the entity but not everything asked: add the text.
-        text = rag_bundle(gen, embedder, question, opts)
-        if text.status == "ok":
-            return merge_bundles(graph, text)
-    return graph
-
-
-def _clarify_if_about_different_people(
-    gen: Generation, bundle: Bundle, opts: AnswerOptions
-) -> Bundle:
-    """Text evidence about several people who fit the question becomes ``ambiguous``."""
-    from zpagent.answer.clusters import ambiguous_evidence
-    from zpagent.answer.graph_evidence import graph_available
-    from zpagent.config import get_settings
-    from zpagent.graph.store.serving import graph_store
-
-    if bundle.status != "ok" or not graph_available(gen):
-        return bundle
-    store = graph_store(gen, get_settings())
-    found = ambiguous_evidence(store, bundle, opts.include_unpublished)
-    if not found:
-        return bundle
-    bundle.status, bundle.reason, bundle.candidates = "ambiguous", "ambiguous_person", found
-    return bundle
-
 
 def _response(
-    bundle: Bundle | None,
-    question: str,
-    opts: AnswerOptions,
-    **fields: Any,
+    bundle: Bundle | None, question: Question, opts: AnswerOptions, **fields: Any
 ) -> AnswerResponse:
     base: dict[str, Any] = {
-        "query": question,
+        "query": question.text,
         "engine_requested": opts.engine,
         "engine_used": bundle.engine if bundle else "none",
         "status": "ok",
         "reason": None,
+        "accepted_for_delivery": True,
     }
     if bundle is not None:
         base.update(
@@ -195,160 +61,149 @@ def _response(
             complete=bundle.complete,
             truncated=bundle.truncated,
             truncation_reasons=bundle.truncation_reasons,
+            matched=[
+                MatchedPerson(id=s.id, name=s.name, document_path=s.document_path, match=s.match)
+                for s in bundle.subjects
+            ],
         )
     base.update(fields)
     return AnswerResponse(**base)
 
 
-def _claims_from_facts(bundle: Bundle) -> list[Claim]:
-    """Graph facts as claims; works (team projects, ...) carry no thesis kind."""
-    claims = []
-    for f in bundle.facts:
-        claims.append(
-            Claim(
-                kind=f.kind,  # type: ignore[arg-type]
-                value=f.value,
-                sources=f.source_ids or [bundle.sources[0].source_id],
-                subject=f.subject,
-                thesis_kind=f.thesis_kind if f.thesis_kind in THESIS_KINDS else None,  # type: ignore[arg-type]
-            )
-        )
-    return claims
-
-
-def _verified(claims: list[Claim]) -> list[VerifiedClaim]:
-    return [
+def _claims(facts: list[Fact], quotes: list[Quote], count: int | None) -> list[VerifiedClaim]:
+    out = [VerifiedClaim(kind="count", value=str(count), sources=[])] if count is not None else []
+    out += [
         VerifiedClaim(
-            kind=c.kind,
-            value=c.value,
-            sources=c.sources,
-            subject=c.subject,
-            thesis_kind=c.thesis_kind,
+            kind=f.attribute,
+            value=f.value,
+            sources=[f.source_id],
+            subject=f.subject,
+            subject_id=f.subject_id,
+            thesis_kind=f.kind,
+            evidence=f.span or None,
         )
-        for c in claims
+        for f in facts
     ]
+    out += [VerifiedClaim(kind="statement", value=q.text, sources=[q.source_id]) for q in quotes]
+    return out
+
+
+def _deliver(
+    bundle: Bundle,
+    question: Question,
+    opts: AnswerOptions,
+    facts: list[Fact],
+    quotes: list[Quote],
+    count: int | None,
+    **fields: Any,
+) -> AnswerResponse:
+    return _response(
+        bundle,
+        question,
+        opts,
+        answer=render.render_facts(bundle, facts, quotes, count),
+        claims=_claims(facts, quotes, count),
+        **fields,
+    )
+
+
+def _not_found(
+    bundle: Bundle | None,
+    question: Question,
+    opts: AnswerOptions,
+    mode: str = "not_found",
+    **fields: Any,
+) -> AnswerResponse:
+    reason = (bundle.reason if bundle else None) or "no_matching_sources"
+    return _response(
+        bundle,
+        question,
+        opts,
+        status="no_answer",
+        reason=reason,
+        answer=render.NOT_FOUND,
+        mode=mode,
+        **fields,
+    )
+
+
+def _names_response(names: Names, question: Question, opts: AnswerOptions) -> AnswerResponse:
+    if names.status == "unknown":
+        return _response(
+            None,
+            question,
+            opts,
+            status="no_answer",
+            reason="unknown_person",
+            answer=render.render_unknown(names.candidates),
+            mode="not_found",
+            candidates=names.candidates,
+            complete=None,
+        )
+    return _response(
+        None,
+        question,
+        opts,
+        status="ambiguous",
+        reason="ambiguous_person",
+        answer=render.render_clarification(names.candidates),
+        mode="clarify",
+        candidates=[c for c in names.candidates if c.get("status") == "candidate"],
+        complete=None,
+    )
 
 
 def answer(
-    gen: Generation | None,
+    gen: Any,
     embedder: Embedder | None,
-    question: str,
+    question: Question | str,
     opts: AnswerOptions,
     client: ChatClient | None = None,
     cache: CondenseCache | None = None,
 ) -> AnswerResponse:
     if opts.engine not in ENGINES:
         raise InvalidQuery(f"unknown engine {opts.engine!r}")
-    if not question or not question.strip():
-        raise InvalidQuery("the question is empty")
-    gate = small_talk(question)
-    if gate.small_talk:
+    q = analyze(question) if isinstance(question, str) else question
+    if q.small_talk:
         return _response(
-            None,
-            question,
-            opts,
-            answer=gate.reply,
-            accepted_for_delivery=True,
-            mode="small_talk",
-            complete=None,
+            None, q, opts, answer=reply(q.small_talk), mode="small_talk", complete=None
         )
     if gen is None or embedder is None:
-        from zpagent.errors import RetrievalUnavailable
-
         raise RetrievalUnavailable("no generation is published")
-    bundle = gather(gen, embedder, question, opts, llm=client is not None)
-    if bundle.engine == "rag":
-        bundle = _clarify_if_about_different_people(gen, bundle, opts)
+    names = resolve_names(gen, q, opts.include_unpublished)
+    if names.status in ("unknown", "ambiguous"):
+        return _names_response(names, q, opts)
+    bundle = gather(gen, embedder, q, names, opts, llm=client is not None)
     if bundle.status == "ambiguous":
-        return _response(
-            bundle,
-            question,
-            opts,
-            status="ambiguous",
-            reason=bundle.reason,
-            answer=render.render_clarification(bundle),
-            accepted_for_delivery=True,
-            mode="clarify",
-            candidates=bundle.candidates,
-        )
+        return _names_response(Names("ambiguous", candidates=bundle.candidates), q, opts)
+    if bundle.status == "no_answer" and bundle.reason == "unknown_person":
+        return _names_response(Names("unknown", candidates=bundle.candidates), q, opts)
     agg = bundle.aggregation or {}
-    if bundle.status == "ok" and agg.get("count") == 0 and not bundle.sources:
+    if bundle.status == "ok" and agg.get("count") == 0 and not bundle.facts:
         # "How many ...?" with none: zero is an exact answer, not "not found".
-        return _response(
-            bundle,
-            question,
-            opts,
-            answer="Počet: 0 (podľa grafu zo všetkých publikovaných stránok).",
-            accepted_for_delivery=True,
-            mode="deterministic",
-            claims=[VerifiedClaim(kind="count", value="0", sources=[])],
-        )
+        return _deliver(bundle, q, opts, [], [], 0, mode="deterministic")
     if bundle.status != "ok" or not bundle.sources:
-        return _response(
-            bundle,
-            question,
-            opts,
-            status="no_answer",
-            reason=bundle.reason or "no_matching_sources",
-            answer=render.NOT_FOUND,
-            accepted_for_delivery=True,
-            mode="not_found",
-        )
-    if client is None or (bundle.engine == "graph" and bundle.facts):
+        return _not_found(bundle, q, opts)
+    from_graph = bundle.engine == "graph" and (bundle.facts or bundle.paths or agg)
+    if client is None or from_graph:
         # Graph facts are exact and typed: rendering them directly is the
         # verified answer; an LLM could only add ways to be wrong.
-        return _without_llm(bundle, question, opts)
-    return _with_llm(bundle, question, opts, client, cache)
+        return _without_llm(bundle, q, opts)
+    return _with_llm(bundle, q, opts, client, cache)
 
 
-def _without_llm(bundle: Bundle, question: str, opts: AnswerOptions) -> AnswerResponse:
-    if bundle.facts:
-        # Graph facts are the evidence itself: rendering them needs no check
-        # beyond the graph's own (every fact names its source line).
-        claims = _claims_from_facts(bundle)
-        missing = bundle.asked - {f.kind for f in bundle.facts} - {"count"}
-        if bundle.engine == "rag+graph" and missing:
-            # What the graph does not hold ("... a kedy začal študovať?" when
-            # the start year is only in the text): quote the page's line for it.
-            wanted = dataclasses.replace(bundle, asked=missing)
-            claims += [
-                Claim(kind="statement", value=f"„{line}“", sources=[sid])
-                for sid, line in extract(wanted, question)
-            ]
-        return _response(
-            bundle,
-            question,
-            opts,
-            answer=render.render_answer(claims, bundle),
-            accepted_for_delivery=True,
-            mode="deterministic",
-            claims=_verified(claims),
-        )
-    lines = extract(bundle, question)
-    if not lines:
-        return _response(
-            bundle,
-            question,
-            opts,
-            status="no_answer",
-            reason="no_matching_sources",
-            answer=render.NOT_FOUND,
-            accepted_for_delivery=True,
-            mode="not_found",
-        )
-    body = "\n".join(f"„{line}“ {render.cite([sid])}" for sid, line in lines)
-    cited = {sid for sid, _ in lines}
-    text = "Z najrelevantnejších zdrojov:\n" + body + "\n\n" + render.sources_footer(bundle, cited)
-    claims = [VerifiedClaim(kind="statement", value=line, sources=[sid]) for sid, line in lines]
-    return _response(
-        bundle,
-        question,
-        opts,
-        answer=text,
-        accepted_for_delivery=True,
-        mode="extractive",
-        claims=claims,
-    )
+def _without_llm(bundle: Bundle, question: Question, opts: AnswerOptions) -> AnswerResponse:
+    # Graph lists and counts state their exact size, computed by the database.
+    count = (bundle.aggregation or {}).get("count")
+    facts = answering_facts(bundle)
+    if bundle.engine != "rag" and not (bundle.asked & {f.attribute for f in bundle.facts}):
+        facts = list(bundle.facts)  # lists, profiles, paths: everything the graph found
+    if facts or count is not None or (bundle.paths and bundle.engine != "rag"):
+        return _deliver(bundle, question, opts, facts, [], count, mode="deterministic")
+    quotes = extract(bundle)
+    if not quotes:
+        return _not_found(bundle, question, opts)
+    return _deliver(bundle, question, opts, [], quotes, None, mode="extractive")
 
 
 def _ask(
@@ -367,97 +222,93 @@ def _ask(
 
 def _with_llm(
     bundle: Bundle,
-    question: str,
+    question: Question,
     opts: AnswerOptions,
     client: ChatClient,
     cache: CondenseCache | None,
 ) -> AnswerResponse:
-    context = bundle.context or "\n\n".join(
-        f"[{sid}] " + bundle.text_of(sid) for sid in bundle.by_id
-    )
+    context = evidence_context(bundle)
     condensed_info = None
     usage = LLMUsage(used=True, model=client.config.model)
     tokens = TokenCounter().count(context)
     if tokens > opts.context_tokens and cache is not None:
+        # Binding uses the original facts and texts, never this summary.
         context, cached = condense(client, cache, context)
         usage.calls += 0 if cached else 1
         condensed_info = {"applied": True, "cached": cached, "tokens_before": tokens}
     notes = []
-    if bundle.truncated or (bundle.aggregation or {}).get("complete") is False:
+    if bundle.cut:
         notes.append("Pozor: dôkazy boli skrátené, zoznamy a počty nemusia byť úplné.")
     if bundle.aggregation:
-        notes.append(f"Agregácia z grafu: {bundle.aggregation}")
+        notes.append(f"Agregácia z grafu: počet = {bundle.aggregation.get('count')}")
     messages = [
         {"role": "system", "content": SYSTEM},
-        {"role": "user", "content": user_message(question, context, notes)},
+        {"role": "user", "content": user_message(question.core, context, notes)},
     ]
-    all_failures: list[ClaimFailure] = []
+    failures: list[ClaimFailure] = []
+    verify_ms = 0.0
+    verdict: Verdict | None = None
     claims: ClaimSet | None = None
-    repaired = False
     for attempt in (1, 2):
         try:
             claims, raw = _ask(client, messages, usage)
         except LLMBadResponse:
             claims, raw = None, ""
-        failures = (
-            verify(claims, bundle)
-            if claims is not None
-            else [Failure("malformed_json", None, "model nevrátil platný JSON s tvrdeniami")]
-        )
-        all_failures += [
+        if claims is None:
+            verdict = None
+            found = [Failure("malformed_json", None, "model nevrátil platný JSON s tvrdeniami")]
+        else:
+            t0 = time.perf_counter()
+            verdict = verify(claims, bundle)
+            verify_ms += (time.perf_counter() - t0) * 1000
+            found = verdict.failures
+        failures += [
             ClaimFailure(attempt=attempt, code=f.code, claim=f.claim, detail=f.detail)
-            for f in failures
+            for f in found
         ]
-        if not failures:
+        if verdict is not None and not verdict.blocking:
             break
         if attempt == 1:
-            repaired = True
             messages += [
                 {"role": "assistant", "content": raw},
-                {"role": "user", "content": repair_message(failures)},
+                {"role": "user", "content": repair_message(found)},
             ]
-        else:
-            claims = None
-    common = dict(
-        failures=all_failures,
-        repair_attempted=repaired,
-        llm=usage,
-        condensed=condensed_info,
-        mode="llm",
-    )
-    if claims is None:
-        last = [f for f in all_failures if f.attempt == max(x.attempt for x in all_failures)]
-        text = render.render_refusal([Failure(f.code, f.claim, f.detail) for f in last])
-        return _response(
+    common: dict[str, Any] = {
+        "failures": failures,
+        "repair_attempted": any(f.attempt == 2 for f in failures) or len(messages) > 2,
+        "llm": usage,
+        "condensed": condensed_info,
+        "verification_ms": round(verify_ms, 3),
+    }
+    if verdict is not None and not verdict.blocking and not verdict.empty:
+        return _deliver(
             bundle,
             question,
             opts,
-            status="no_answer",
-            reason="unverified_answer",
-            answer=text,
-            accepted_for_delivery=False,
+            verdict.facts,
+            verdict.quotes,
+            verdict.count,
+            mode="llm",
             **common,
         )
-    if not claims.answerable or not claims.claims:
-        return _response(
-            bundle,
-            question,
-            opts,
-            status="no_answer",
-            reason="no_matching_sources",
-            answer=render.NOT_FOUND,
-            accepted_for_delivery=True,
-            **common,
-        )
+    expected = answering_facts(bundle)
+    if expected:
+        # The evidence answers the question: deliver its facts, not the model's words.
+        return _deliver(bundle, question, opts, expected, [], None, mode="deterministic", **common)
+    if claims is not None and (not claims.answerable or not claims.claims):
+        return _not_found(bundle, question, opts, mode="llm", **common)
+    last = [f for f in failures if f.attempt == max(x.attempt for x in failures)]
     return _response(
         bundle,
         question,
         opts,
-        answer=render.render_answer(claims.claims, bundle),
-        accepted_for_delivery=True,
-        claims=_verified(claims.claims),
+        status="no_answer",
+        reason="unverified_answer",
+        answer=render.render_refusal([Failure(f.code, f.claim, f.detail) for f in last]),
+        accepted_for_delivery=False,
+        mode="llm",
         **common,
     )
 
 
-__all__ = ["ENGINES", "AnswerOptions", "Fact", "answer", "gather", "rag_bundle"]
+__all__ = ["ENGINES", "AnswerOptions", "answer"]

@@ -1,43 +1,38 @@
-"""Verify every claim against the evidence before anything is delivered.
+"""Bind every claim to one typed fact or quote of the evidence, or drop it.
 
-Checks, per claim and across claims:
+A typed claim ``(subject, attribute, kind, value)`` is supported only by a
+fact of a cited page with the same attribute and the same whole value (no
+case, diacritics, quotes or academic titles; never a substring), of the
+claimed kind and the claimed person (by name or id), about a person the
+question names, of a thesis kind and year the question asks. A count must
+equal the database aggregation. A statement is only its ``quote``: one to
+three whole sentences of a cited source, verbatim. What binds is delivered
+in the evidence's words; what does not is dropped and counted as a failure.
 
-- ``unknown_source``: a cited source id is not in this response;
-- ``unsupported_value``: the value is not supported by the cited evidence
-  (graph facts: exact typed match; text: the value occurs in the cited
-  source after normalization; years must sit on a thesis line, start years
-  on a start-of-study line; statements need a verbatim quote);
-- ``author_as_subject``: the claim makes the page's author its subject;
-- ``wrong_subject``: the subject is not what the cited page is about;
-- ``count_mismatch`` / ``count_unverifiable``: counts must equal the
-  database aggregation;
-- ``false_completeness``: a claim of completeness where evidence was cut;
-- ``contradiction``: two values for one single-valued attribute;
-- ``missing_attribute``: what the question asked for is not claimed;
-- ``missed_answer``: "not answerable" while the graph holds the answer.
+Failure codes, per claim: ``unknown_source``, ``unsupported_value``,
+``wrong_attribute`` (the value is another attribute, e.g. a consultant
+claimed as supervisor), ``wrong_kind``, ``wrong_subject``,
+``author_as_subject``, ``unasked_person``, ``unasked_kind``,
+``unasked_year``, ``unasked_attribute``, ``unsupported_quote``,
+``count_mismatch``, ``count_unverifiable``, ``false_completeness``; for the
+whole answer: ``missing_attribute`` (an asked attribute the evidence holds
+was left out) and ``missed_answer`` ("not answerable" while it holds it).
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from zpagent.answer.claims import Claim, ClaimSet
 from zpagent.answer.evidence import Bundle
-from zpagent.ingest.text import fold
+from zpagent.answer.facts import TYPED, Fact, value_key
+from zpagent.answer.quotes import Quote, find_quote
+from zpagent.answer.select import answering_facts, fits_question, item_years
+from zpagent.graph.names import name_key, strip_titles
+from zpagent.graph.understand.inflect import forms
 
-SINGLE_VALUED = {"thesis_title", "thesis_year", "supervisor", "start_year", "count"}
-NAME_KINDS = {"supervisor", "consultant", "person"}
-
-_TITLES = re.compile(
-    r"\b(?:ing|mgr|bc|phd|doc|prof|csc|artd|rndr|paeddr|mudr|judr|phdr|dr|msc|mba|dsc)\b\.?",
-    re.IGNORECASE,
-)
-_MARKUP = re.compile(r"[*_`„“”\"'»«]")
-_SPACE = re.compile(r"\s+")
-_CATEGORY_YEAR = re.compile(r"\b(?:bp|dp|dz)\s?(\d{4})\b")
-_THESIS_LINE = re.compile(r"(?:prac|projekt|uloh|thesis|dizert|kategor)", re.IGNORECASE)
-_START_LINE = re.compile(r"(?:zaciatk|start|nastup)", re.IGNORECASE)
+# Failures that send the model a repair round (the rest only drop a claim).
+BLOCKING = frozenset({"missing_attribute", "missed_answer", "nothing_verified"})
 
 
 @dataclass
@@ -50,132 +45,150 @@ class Failure:
         return asdict(self)
 
 
-def norm(text: str) -> str:
-    """Comparison form: no diacritics, case, markup or extra whitespace."""
-    return _SPACE.sub(" ", _MARKUP.sub(" ", fold(text))).strip(" .,:;")
+@dataclass
+class Verdict:
+    facts: list[Fact] = field(default_factory=list)  # bound, in claim order
+    quotes: list[Quote] = field(default_factory=list)
+    count: int | None = None
+    failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def blocking(self) -> bool:
+        return any(f.code in BLOCKING for f in self.failures)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.facts or self.quotes or self.count is not None)
 
 
-def name_norm(text: str) -> str:
-    """A person's name without academic titles and punctuation."""
-    return _SPACE.sub(" ", re.sub(r"[.,]", " ", _TITLES.sub(" ", norm(text)))).strip()
+def same_person(claimed: str, name: str | None) -> bool:
+    """Whether a claimed name is the whole of ``name`` (any word order and inflection)."""
+    if not name:
+        return False
+    want = name_key(strip_titles(name)).split()
+    got = name_key(strip_titles(claimed)).split()
+    if len(got) != len(want):
+        return False
+    return all(any(g in forms(w) for w in want) for g in got) and all(
+        any(g in forms(w) for g in got) for w in want
+    )
 
 
-def _lines(text: str) -> list[str]:
-    return [norm(line) for line in text.splitlines() if line.strip()]
+def _bind_typed(i: int, claim: Claim, bundle: Bundle, years_of: dict) -> list[Fact] | Failure:
+    cited = set(claim.sources)
+    key = value_key(claim.kind, claim.value)
+    same_value = [f for f in bundle.facts if value_key(f.attribute, f.value) == key and key]
+    here = [f for f in same_value if f.source_id in cited]
+    found = [f for f in here if f.attribute == claim.kind]
+    if not found:
+        if here:
+            return Failure("wrong_attribute", i, f"hodnota je iný údaj ({here[0].attribute})")
+        return Failure("unsupported_value", i, "citované zdroje hodnotu neuvádzajú")
+    if claim.thesis_kind:
+        found = [f for f in found if f.kind == claim.thesis_kind]
+        if not found:
+            return Failure("wrong_kind", i, f"hodnota nepatrí k práci typu {claim.thesis_kind}")
+    if claim.subject_id:
+        found = [f for f in found if f.subject_id == claim.subject_id]
+        if not found:
+            return Failure("wrong_subject", i, "údaj patrí inej osobe")
+    if claim.subject:
+        matching = [f for f in found if same_person(claim.subject, f.subject)]
+        if not matching:
+            authors = {
+                a for s in claim.sources if s in bundle.by_id for a in bundle.by_id[s].authors
+            }
+            if any(same_person(claim.subject, a) for a in authors):
+                return Failure("author_as_subject", i, "autor stránky nie je osoba, o ktorej je")
+            return Failure("wrong_subject", i, "údaj patrí inej osobe")
+        found = matching
+    reasons = [fits_question(f, bundle, years_of) for f in found]
+    fitting = [f for f, why in zip(found, reasons, strict=True) if why is None]
+    if not fitting:
+        code = next(r for r in reasons if r)
+        return Failure(code, i, "na toto sa otázka nepýtala")
+    return fitting
 
 
-def _text_supports(claim: Claim, text: str) -> bool:
-    value = norm(claim.value)
-    if claim.kind in NAME_KINDS:
-        return bool(name_norm(claim.value)) and name_norm(claim.value) in name_norm(text)
-    if claim.kind == "thesis_year":
-        for line in _lines(text):
-            if value in line and _THESIS_LINE.search(line):
-                return True
-        return any(m.group(1) == value for m in _CATEGORY_YEAR.finditer(norm(text)))
-    if claim.kind == "start_year":
-        return any(value in line and _START_LINE.search(line) for line in _lines(text))
-    if claim.kind == "statement":
-        return bool(claim.quote) and norm(claim.quote or "") in norm(text)
-    return bool(value) and value in norm(text)
-
-
-def _fact_supports(claim: Claim, bundle: Bundle) -> bool | None:
-    """True/False when typed graph facts decide; None when there are none to ask."""
-    facts = [
-        f for f in bundle.facts if f.kind == claim.kind and set(f.source_ids) & set(claim.sources)
-    ]
-    if not facts:
-        return None
-    compare = name_norm if claim.kind in NAME_KINDS else norm
-    for f in facts:
-        if compare(f.value) != compare(claim.value):
-            continue
-        if claim.subject and f.subject and name_norm(claim.subject) != name_norm(f.subject):
-            continue
-        if claim.thesis_kind and f.thesis_kind and claim.thesis_kind != f.thesis_kind:
-            continue
-        return True
-    return False
-
-
-def _subject_failure(i: int, claim: Claim, bundle: Bundle) -> Failure | None:
-    if not claim.subject or claim.kind == "count":
-        return None
-    subject = name_norm(claim.subject)
+def _bind_quote(i: int, claim: Claim, bundle: Bundle) -> Quote | Failure:
+    if not claim.quote:
+        return Failure("unsupported_quote", i, "výrok bez doslovnej citácie")
+    # A question about a student quotes the student's own page; a supervisor has
+    # none (what is said of them is on their students' pages).
+    own = all(s.document_path for s in bundle.subjects) and bundle.subjects
+    ids = {s.id for s in bundle.subjects}
     for sid in claim.sources:
-        ev = bundle.by_id.get(sid)
-        if ev is None:
+        ev = bundle.by_id[sid]
+        if own and ev.subject_id not in ids:
             continue
-        title = name_norm(ev.source.title or "")
-        if subject == title:
-            return None
-        if subject in {name_norm(a) for a in ev.authors}:
-            return Failure(
-                "author_as_subject",
-                i,
-                f"{claim.subject} je autor stránky {sid}, nie osoba, o ktorej stránka je",
-            )
-        if subject and subject in name_norm(bundle.text_of(sid)):
-            return None
-        if any(f.subject and name_norm(f.subject) == subject for f in bundle.facts):
-            return None
-    return Failure("wrong_subject", i, f"zdroj nehovorí o osobe {claim.subject}")
+        text = find_quote(claim.quote, ev.texts)
+        if text is not None:
+            return Quote(sid, text)
+    return Failure("unsupported_quote", i, "citácia nie je doslovne v citovanom zdroji")
 
 
-def verify(claims: ClaimSet, bundle: Bundle) -> list[Failure]:
-    failures: list[Failure] = []
-    known = set(bundle.by_id)
+def verify(claims: ClaimSet, bundle: Bundle) -> Verdict:
+    verdict = Verdict()
+    years_of = item_years(bundle.facts)
+    asked_typed = bundle.asked & TYPED
+    seen: set[tuple[str, str | None, str | None, str]] = set()
     for i, claim in enumerate(claims.claims):
-        unknown = [s for s in claim.sources if s not in known]
+        unknown = [s for s in claim.sources if s not in bundle.by_id]
         if unknown:
-            failures.append(Failure("unknown_source", i, f"neznámy zdroj {', '.join(unknown)}"))
+            verdict.failures.append(Failure("unknown_source", i, "neznámy zdroj"))
             continue
+        if claim.complete and bundle.cut:
+            verdict.failures.append(Failure("false_completeness", i, "dôkazy boli skrátené"))
         if claim.kind == "count":
-            agg = bundle.aggregation
-            if not agg or agg.get("count") is None:
-                failures.append(Failure("count_unverifiable", i, "počet nemá agregáciu v grafe"))
-            elif norm(claim.value) != str(agg["count"]):
-                failures.append(
-                    Failure("count_mismatch", i, f"počet {claim.value} ≠ {agg['count']}")
-                )
-        else:
-            decided = _fact_supports(claim, bundle)
-            if decided is None:
-                decided = any(_text_supports(claim, bundle.text_of(s)) for s in claim.sources)
-            if not decided:
-                failures.append(
-                    Failure("unsupported_value", i, f"„{claim.value}“ zdroje nepodporujú")
-                )
-        subject_failure = _subject_failure(i, claim, bundle)
-        if subject_failure:
-            failures.append(subject_failure)
-        if claim.complete and _cut(bundle):
-            failures.append(Failure("false_completeness", i, "dôkazy boli skrátené"))
-    failures.extend(_contradictions(claims))
-    kinds = {c.kind for c in claims.claims}
-    if claims.answerable:
-        for asked in sorted(bundle.asked - kinds):
-            failures.append(Failure("missing_attribute", None, f"chýba požadovaný údaj: {asked}"))
-    elif any(f.kind in bundle.asked for f in bundle.facts):
-        failures.append(Failure("missed_answer", None, "graf obsahuje požadovaný údaj"))
-    return failures
-
-
-def _cut(bundle: Bundle) -> bool:
-    agg = bundle.aggregation or {}
-    return bool(bundle.truncated or bundle.complete is False or agg.get("complete") is False)
-
-
-def _contradictions(claims: ClaimSet) -> list[Failure]:
-    seen: dict[tuple[str, str, str | None], tuple[int, str]] = {}
-    out = []
-    for i, c in enumerate(claims.claims):
-        if c.kind not in SINGLE_VALUED:
+            agg = bundle.aggregation or {}
+            if agg.get("count") is None:
+                verdict.failures.append(Failure("count_unverifiable", i, "počet nemá agregáciu"))
+            elif value_key("count", claim.value) != str(agg["count"]):
+                verdict.failures.append(Failure("count_mismatch", i, "počet nesúhlasí s grafom"))
+            else:
+                verdict.count = int(agg["count"])
             continue
-        key = (c.kind, name_norm(c.subject or ""), c.thesis_kind)
-        value = name_norm(c.value) if c.kind in NAME_KINDS else norm(c.value)
-        if key in seen and seen[key][1] != value:
-            out.append(Failure("contradiction", i, f"odporuje tvrdeniu č. {seen[key][0] + 1}"))
-        seen.setdefault(key, (i, value))
-    return out
+        if claim.kind == "statement":
+            if asked_typed and answering_facts(bundle):
+                verdict.failures.append(
+                    Failure("unasked_attribute", i, "výrok namiesto požadovaného údaja")
+                )
+                continue
+            bound_quote = _bind_quote(i, claim, bundle)
+            if isinstance(bound_quote, Failure):
+                verdict.failures.append(bound_quote)
+            elif bound_quote not in verdict.quotes:
+                verdict.quotes.append(bound_quote)
+            continue
+        if bundle.asked and claim.kind not in bundle.asked:
+            verdict.failures.append(Failure("unasked_attribute", i, "na toto sa otázka nepýtala"))
+            continue
+        bound = _bind_typed(i, claim, bundle, years_of)
+        if isinstance(bound, Failure):
+            verdict.failures.append(bound)
+            continue
+        for f in bound:
+            key = (f.attribute, f.subject_id, f.item, f.value)
+            if key not in seen:
+                seen.add(key)
+                verdict.facts.append(f)
+    _check_coverage(claims, bundle, verdict)
+    return verdict
+
+
+def _check_coverage(claims: ClaimSet, bundle: Bundle, verdict: Verdict) -> None:
+    """The verifier's own lookup: what the evidence answers must not be left out."""
+    expected = answering_facts(bundle)
+    if not claims.answerable or not claims.claims:
+        if expected:
+            verdict.failures.append(Failure("missed_answer", None, "zdroje údaj obsahujú"))
+        return
+    covered = {f.attribute for f in verdict.facts}
+    for attribute in sorted({f.attribute for f in expected} - covered):
+        verdict.failures.append(
+            Failure("missing_attribute", None, f"chýba požadovaný údaj: {attribute}")
+        )
+    if "count" in bundle.asked and verdict.count is None and bundle.aggregation:
+        verdict.failures.append(Failure("missing_attribute", None, "chýba požadovaný údaj: count"))
+    if verdict.empty and not expected:
+        verdict.failures.append(Failure("nothing_verified", None, "žiadne tvrdenie neobstálo"))

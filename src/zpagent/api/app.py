@@ -18,6 +18,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from zpagent import __version__
 from zpagent.api.errors import install_error_handlers
 from zpagent.api.routes import answer as answer_routes
+from zpagent.api.routes import chat as chat_routes
 from zpagent.api.routes import graph as graph_routes
 from zpagent.api.routes import health as health_routes
 from zpagent.api.routes import sync as sync_routes
@@ -25,11 +26,12 @@ from zpagent.api.routes import tools as tool_routes
 from zpagent.api.security import SecurityMiddleware, check_secrets
 from zpagent.config import Settings
 from zpagent.index import datadir as dd
-from zpagent.index.serving import GenerationManager
+from zpagent.index.serving import GenerationManager, remote_verifier
 from zpagent.index.version import outdated
+from zpagent.mcp.http import mount_mcp
 from zpagent.sync.jobs import JobStore
 from zpagent.sync.pipeline import SYNC_LOCK
-from zpagent.sync.publication import read_marker, recover, remote_verifier
+from zpagent.sync.publication import read_marker, recover
 from zpagent.sync.worker import SyncWorker
 from zpagent.workspace import Workspace
 
@@ -46,6 +48,9 @@ Nástroje / tools:
   počty) — exact structured answers and counts with cited facts.
 - **search_wiki** (`POST /search`): hybridné vyhľadávanie úsekov stránok —
   ranked passages for a query.
+
+The same tools, the wiki's Git history and the pages as resources speak MCP
+(Streamable HTTP) at `/mcp`, with the same key.
 
 Every response is a contract v1 envelope: `status` (ok, no_answer, ambiguous,
 error), `reason`, numbered `sources`, `index_version`, `complete`,
@@ -85,7 +90,8 @@ def create_app(
         if worker is not None:
             worker.on_success = lambda: manager.refresh(force=True)
             worker.start()
-        yield
+        async with mcp_endpoint.running():
+            yield
         if worker is not None:
             worker.stop()
         manager.close()
@@ -123,20 +129,27 @@ def create_app(
             CORSMiddleware,
             allow_origins=origins,
             allow_methods=["GET", "POST"],
-            allow_headers=["Authorization", "X-API-Key", "Content-Type"],
+            # Open WebUI's browser sends X-Session-Id with every direct tool call.
+            allow_headers=["Authorization", "X-API-Key", "Content-Type", "Accept", "X-Session-Id"],
         )
     app.add_middleware(
         SecurityMiddleware,
         max_body_bytes=settings.api_max_body_bytes,
-        path_limits={"/webhook/gitea": settings.webhook_max_body_bytes},
+        path_limits={
+            "/webhook/gitea": settings.webhook_max_body_bytes,
+            # A whole conversation: larger than one tool request.
+            "/v1/chat/completions": settings.chat_max_body_bytes,
+        },
     )
 
     app.include_router(health_routes.router)
     app.include_router(tool_routes.router)
     app.include_router(answer_routes.router)
+    app.include_router(chat_routes.router)
     app.include_router(sync_routes.router)
     app.include_router(graph_routes.router)
     graph_routes.register_probes(app, settings)
+    mcp_endpoint = mount_mcp(app)
     return app
 
 

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from zpagent.api.security import CSP_JSON, SECURITY_HEADERS
-from zpagent.contract import ErrorResponse, error_result
+from zpagent.contract import ErrorResponse, error_result, validation_details
 from zpagent.errors import InvalidRequest, NotFound, Overloaded, ZPAgentError
 
 log = logging.getLogger("zpagent.api")
@@ -22,9 +22,17 @@ class MethodNotAllowed(ZPAgentError):
     public_message = "Method not allowed."
 
 
-def envelope_response(exc: BaseException) -> JSONResponse:
-    status, body = error_result(exc)
-    response = JSONResponse(body.model_dump(), status_code=status)
+def envelope_response(exc: BaseException, request: Request | None = None) -> JSONResponse:
+    """The error body of the request's transport: the contract envelope, or, under
+    ``/v1/`` (the OpenAI-compatible chat), OpenAI's error shape that its clients read."""
+    if request is not None and request.url.path.startswith("/v1/"):
+        from zpagent.api.openai_models import openai_error
+
+        status, payload = openai_error(exc)
+        response = JSONResponse(payload, status_code=status)
+    else:
+        status, body = error_result(exc)
+        response = JSONResponse(body.model_dump(), status_code=status)
     retry_after = getattr(exc, "retry_after", None)
     if retry_after:
         response.headers["Retry-After"] = str(int(retry_after))
@@ -40,21 +48,15 @@ def install_error_handlers(app: FastAPI) -> None:
         elif exc.http_status >= 500:
             # The operator's log keeps the cause; the response never does.
             log.warning("%s %s -> %s", request.method, request.url.path, exc.reason, exc_info=exc)
-        return envelope_response(exc)
+        return envelope_response(exc, request)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
-        # Only where and what kind, never the submitted values.
-        details = []
-        for err in exc.errors():
-            loc = [str(p) for p in err.get("loc", ())]
-            if err.get("type") == "extra_forbidden":
-                loc = loc[:-1]  # the unknown key itself is submitted input
-            details.append({"loc": ".".join(loc), "type": err.get("type")})
+        if request.url.path.startswith("/v1/"):
+            return envelope_response(InvalidRequest(), request)
         status, body = error_result(InvalidRequest())
-        payload = body.model_dump()
-        payload["details"] = details[:20]
-        return JSONResponse(payload, status_code=status)
+        body.details = validation_details(list(exc.errors()))
+        return JSONResponse(body.model_dump(), status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -62,21 +64,21 @@ def install_error_handlers(app: FastAPI) -> None:
         # HTTPException "from" that error; our own (the body limit hit by a
         # chunked request without Content-Length) keeps its reason and status.
         if isinstance(exc.__cause__, ZPAgentError):
-            return envelope_response(exc.__cause__)
+            return envelope_response(exc.__cause__, request)
         if exc.status_code == 404:
-            return envelope_response(NotFound())
+            return envelope_response(NotFound(), request)
         if exc.status_code == 405:
-            return envelope_response(MethodNotAllowed())
+            return envelope_response(MethodNotAllowed(), request)
         if exc.status_code == 401:
             from zpagent.errors import Unauthorized
 
-            return envelope_response(Unauthorized())
-        return envelope_response(InvalidRequest())
+            return envelope_response(Unauthorized(), request)
+        return envelope_response(InvalidRequest(), request)
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-        response = envelope_response(exc)
+        response = envelope_response(exc, request)
         # Starlette sends this response from its outermost middleware, outside
         # SecurityMiddleware, so the security headers are added here.
         for name, value in (*SECURITY_HEADERS, (b"content-security-policy", CSP_JSON)):

@@ -104,6 +104,24 @@ def to_markdown(r: dict[str, Any]) -> str:
             f"sync of the same wiki through POST /sync took {w['full_sync_seconds']} s.",
             "",
         ]
+    c = r.get("chat")
+    if c:
+        lines += [
+            "## The main agent, streamed (POST /v1/chat/completions)",
+            "",
+            "Conversations of `eval/datasets/conversations.json`, streamed. First byte: the "
+            "role chunk; first answer byte: the answer's first line.",
+            "",
+            "| concurrency | requests | first byte p50 / p95 / p99 | first answer byte "
+            "p50 / p95 / p99 | total p50 / p95 / p99 |",
+            "| ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for run in c["runs"]:
+            lines.append(
+                f"| {run['concurrency']} | {run['requests']} | {_lat(run['first_byte_ms'])} | "
+                f"{_lat(run['first_answer_byte_ms'])} | {_lat(run['total_ms'])} |"
+            )
+        lines.append("")
     s = r.get("scale")
     if s:
         lines += [

@@ -390,6 +390,20 @@ def bench_http(
         _stop_server(server)
 
 
+def _bench_chat_server(opts: BenchOptions, data: Path, work: Path, say: Say) -> dict[str, Any]:
+    """The main agent over a real server (``zpagent.bench.chat``)."""
+    from zpagent.bench.chat import bench_chat
+
+    server, url, keys = _start_server(
+        data, {"SYNC_WORKER_ENABLED": "false"}, work, "bench-chat-server.log"
+    )
+    try:
+        _wait_http(url, server, ready=True)
+        return bench_chat(url, keys["SEARCH_API_KEY"], opts.datasets, say)
+    finally:
+        _stop_server(server)
+
+
 # --- webhook to serving ----------------------------------------------------------------------
 
 
@@ -611,7 +625,7 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
     if "index" in opts.sections:
         results["index"] = bench_index(opts, work, say)
         index_data = Path(results["index"].pop("data_dir"))
-    if index_data is None and ({"query", "http", *RUNTIME_SECTIONS} & set(opts.sections)):
+    if index_data is None and ({"query", "http", "chat", *RUNTIME_SECTIONS} & set(opts.sections)):
         index_data = work / "index-data"
         _ws(index_data).index(opts.wiki)
     if "query" in opts.sections:
@@ -620,6 +634,9 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
     if "http" in opts.sections:
         assert index_data is not None
         results["http"] = bench_http(opts, index_data, queries, work, say)
+    if "chat" in opts.sections:
+        assert index_data is not None
+        results["chat"] = _bench_chat_server(opts, index_data, work, say)
     if "webhook" in opts.sections:
         results["webhook"] = bench_webhook(opts, work, say)
     if "scale" in opts.sections:

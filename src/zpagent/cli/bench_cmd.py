@@ -23,7 +23,7 @@ def bench(
         str,
         typer.Option(
             "--sections",
-            help="Comma-separated: index,query,http,webhook,scale,"
+            help="Comma-separated: index,query,http,chat,webhook,scale,"
             "query_cpu,flood,publication,graph_load.",
         ),
     ] = "index,query,http,webhook,scale,query_cpu,flood,publication,graph_load",
@@ -49,7 +49,8 @@ def bench(
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())
-    unknown = set(chosen) - {"index", "query", "http", "webhook", "scale", *RUNTIME_SECTIONS}
+    known = {"index", "query", "http", "chat", "webhook", "scale", *RUNTIME_SECTIONS}
+    unknown = set(chosen) - known
     if unknown:
         raise typer.BadParameter(f"unknown sections: {', '.join(sorted(unknown))}")
     sample = sample_wiki_path()

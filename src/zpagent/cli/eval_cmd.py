@@ -12,7 +12,8 @@ from zpagent.config import Settings
 from zpagent.workspace import Workspace
 
 eval_app = typer.Typer(
-    help="Evaluate retrieval, graph, robustness and answers.", no_args_is_help=True
+    help="Evaluate retrieval, graph, robustness, answers and the small-talk gate.",
+    no_args_is_help=True,
 )
 
 SplitOpt = Annotated[str, typer.Option("--split", help="dev | test | all")]
@@ -150,6 +151,9 @@ def robustness(
     finish(report, md, out, f"robustness-{split}", json_output)
 
 
+LLM_CHOICES = ("configured", "honest", "adversarial", "none")
+
+
 @eval_app.command("answers")
 @handle_errors
 def answers(
@@ -158,9 +162,13 @@ def answers(
         str,
         typer.Option(
             "--llm",
-            help="configured (ANSWER_LLM_URL), scripted (built-in stand-in, for CI) or none.",
+            help="configured (ANSWER_LLM_URL), honest (scripted stand-in), adversarial "
+            "(scripted attacks: wrong facts delivered per attack class) or none.",
         ),
     ] = "configured",
+    attack: Annotated[
+        list[str] | None, typer.Option("--attack", help="Only these attacks (adversarial).")
+    ] = None,
     strict_dataset: StrictOpt = False,
     dataset: DatasetOpt = None,
     data: DataOpt = None,
@@ -168,21 +176,23 @@ def answers(
     out: OutOpt = Path("eval/results"),
     json_output: JsonOpt = False,
 ) -> None:
-    """Checked answers on the answer dataset: pass rate, strict pass rate, latency, tokens."""
+    """Checked answers on the answer dataset: pass rate, strict pass rate, latency, tokens;
+    with --llm adversarial, wrong facts delivered per attack class."""
     import contextlib
 
     from zpagent.answer.llm import ChatClient, LLMConfig
     from zpagent.eval.answers import run_answers, to_markdown
-    from zpagent.eval.scripted_llm import ScriptedLLM, oracle_responder
+    from zpagent.eval.honest_llm import honest_responder
+    from zpagent.eval.scripted_llm import ScriptedLLM
 
-    if llm not in ("configured", "scripted", "none"):
-        raise typer.BadParameter("use configured, scripted or none", param_hint="--llm")
+    if llm not in LLM_CHOICES:
+        raise typer.BadParameter(", ".join(LLM_CHOICES), param_hint="--llm")
     split, ds, ws = prepare("answers", split, dataset, strict_dataset, data, wiki)
     with contextlib.ExitStack() as stack:
-        client = None
-        if llm == "scripted":
-            server = stack.enter_context(ScriptedLLM(oracle_responder))
-            client = ChatClient(LLMConfig(url=server.url, model="scripted-oracle"))
+        client = server = None
+        if llm in ("honest", "adversarial"):
+            server = stack.enter_context(ScriptedLLM(honest_responder))
+            client = ChatClient(LLMConfig(url=server.url, model=f"scripted-{llm}", retries=0))
         elif llm == "configured":
             client = ws.llm_client()
             if client is None:
@@ -194,10 +204,60 @@ def answers(
         cache = ws.condense_cache()
         stack.callback(cache.close)
         with ws.open_current() as gen:
-            report = run_answers(gen, ws.embedder, ds, split, client, cache, ws.answer_options())
-    label = llm if llm != "configured" else ws.settings.answer_model or "configured"
-    md = to_markdown(report, label)
+            if llm == "adversarial":
+                from zpagent.eval import adversarial
+
+                truth = dataset_path("answers").parents[2] / "examples" / "zpwiki-truth.json"
+                report = adversarial.run_adversarial(
+                    gen, ws.embedder, ds, split, server, client, ws.answer_options(), truth, attack
+                )
+                md = adversarial.to_markdown(report)
+            else:
+                report = run_answers(
+                    gen, ws.embedder, ds, split, client, cache, ws.answer_options()
+                )
+                label = llm if llm != "configured" else ws.settings.answer_model or "configured"
+                md = to_markdown(report, label)
     finish(report, md, out, f"answers-{llm}-{split}", json_output)
+
+
+@eval_app.command("conversations")
+@handle_errors
+def conversations(
+    split: SplitOpt = "dev",
+    strict_dataset: StrictOpt = False,
+    dataset: DatasetOpt = None,
+    data: DataOpt = None,
+    wiki: WikiOpt = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """The main agent on multi-turn conversations: follow-ups, clarifications, small talk."""
+    from zpagent.eval.conversations import run_conversations, to_markdown
+
+    split, ds, ws = prepare("conversations", split, dataset, strict_dataset, data, wiki)
+    with ws.open_current() as gen:
+        report = run_conversations(gen, ws, ds, split, ws.answer_options())
+    finish(report, to_markdown(report), out, f"conversations-{split}", json_output)
+
+
+@eval_app.command("small-talk")
+@handle_errors
+def small_talk(
+    split: SplitOpt = "dev",
+    strict_dataset: StrictOpt = False,
+    dataset: DatasetOpt = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """The question gate: small talk missed, real questions taken for small talk."""
+    from zpagent.eval.datasets import load_dataset
+    from zpagent.eval.small_talk import run_small_talk, to_markdown
+
+    split = _split(split)
+    ds = load_dataset(dataset or dataset_path("small_talk"), strict=strict_dataset)
+    report = run_small_talk(ds, split)
+    finish(report, to_markdown(report), out, f"small-talk-{split}", json_output)
 
 
 def register(app: typer.Typer) -> None:

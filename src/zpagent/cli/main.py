@@ -239,7 +239,9 @@ def answer(
     if json_output:
         emit_json(resp)
         return
-    console.print(resp.answer)
+    from zpagent.answer.render import plain_text
+
+    console.print(plain_text(resp.answer), markup=False)
     note = f"{resp.status}, {resp.mode}, engine {resp.engine_used}"
     if not resp.accepted_for_delivery:
         note += ", not verified"
@@ -410,6 +412,10 @@ from zpagent.cli import graph_cmd  # noqa: E402 - registered after the core comm
 
 graph_cmd.register(app)
 
+from zpagent.cli import mcp_cmd  # noqa: E402 - registered after the core commands
+
+mcp_cmd.register(app)
+
 
 def _demo_call(ws: Workspace, gen, tool: str, q: str):
     if tool == "search":
@@ -446,7 +452,9 @@ def _print_demo(tool: str, q: str, resp) -> None:
             agg = resp.aggregation
             console.print(f"count {agg.count} (exact, complete={agg.complete})")
     else:
-        console.print(resp.answer, markup=False)
+        from zpagent.answer.render import plain_text
+
+        console.print(plain_text(resp.answer), markup=False)
         console.print(f"({resp.status}, {resp.mode}, engine {resp.engine_used})", style="dim")
 
 

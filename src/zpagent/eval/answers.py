@@ -13,10 +13,11 @@ import time
 from collections import defaultdict
 from typing import Any
 
-from zpagent.answer.service import AnswerOptions, answer
-from zpagent.answer.verify import norm
+from zpagent.answer.gather import AnswerOptions
+from zpagent.answer.service import answer
 from zpagent.eval import metrics as m
 from zpagent.eval.datasets import Dataset
+from zpagent.eval.metrics import text_norm
 
 
 def _cited_paths(resp: Any) -> set[str]:
@@ -47,8 +48,8 @@ def run_answers(
                 and resp.accepted_for_delivery
                 and resp.mode not in ("not_found", "clarify", "small_talk")
             )
-            text = norm(resp.answer)
-            facts_ok = all(norm(f) in text for f in exp.facts)
+            text = text_norm(resp.answer)
+            facts_ok = all(text_norm(f) in text for f in exp.facts)
             docs_ok = set(exp.documents) <= _cited_paths(resp) if exp.documents else True
             if exp.should_answer:
                 passed = answered and facts_ok

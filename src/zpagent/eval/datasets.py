@@ -105,12 +105,29 @@ class AnswerExpect(_Strict):
     documents: list[str] = Field(default_factory=list)
 
 
+class SmallTalkExpect(_Strict):
+    small_talk: bool
+    # The kinds of small talk in the turn (greeting, thanks, ...), in order.
+    kinds: list[str] = Field(default_factory=list)
+
+
+class ConversationExpect(_Strict):
+    # The user turns before ``query``; the agent answers each in order.
+    turns: list[str] = Field(default_factory=list)
+    facts: list[str] = Field(default_factory=list)
+    status: Status = "ok"
+    # The truth id of the person the last answer must be about.
+    person: str | None = None
+
+
 EXPECT_MODELS: dict[str, type[BaseModel]] = {
     "retrieval": RetrievalExpect,
     "graph": GraphExpect,
     "robustness": RobustnessExpect,
     "performance": PerformanceExpect,
     "answers": AnswerExpect,
+    "small_talk": SmallTalkExpect,
+    "conversations": ConversationExpect,
 }
 
 
@@ -125,7 +142,9 @@ class Item(_Strict):
 
 class Dataset(_Strict):
     schema_version: Literal[1] = 1
-    kind: Literal["retrieval", "graph", "robustness", "performance", "answers"]
+    kind: Literal[
+        "retrieval", "graph", "robustness", "performance", "answers", "small_talk", "conversations"
+    ]
     description: str = ""
     items: list[Item]
 

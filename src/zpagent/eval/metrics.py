@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
+
+from zpagent.ingest.text import fold
+
+_MARKUP = re.compile(r"[*_`„“”\"'»«\\]")
+
+
+def text_norm(text: str) -> str:
+    """Comparison form of answer text: no diacritics, case, markup, escapes or spacing."""
+    from zpagent.answer.render import plain_text
+
+    return " ".join(_MARKUP.sub(" ", fold(plain_text(text)).casefold()).split()).strip(" .,:;")
 
 
 def hit_at(ranked: Sequence[str], relevant: set[str], k: int) -> float:

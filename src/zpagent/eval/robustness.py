@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from zpagent.answer.verify import norm
 from zpagent.contract import error_result
 from zpagent.eval.datasets import Dataset
+from zpagent.eval.metrics import text_norm
 
 
 def _call(tool: str, gen: Any, embedder: Any, settings: Any, query: str) -> Any:
@@ -49,7 +49,7 @@ def run_robustness(gen: Any, embedder: Any, settings: Any, ds: Dataset, split: s
             sources, channels = set(), ""
         status_ok = status in exp.statuses
         relevant_ok = (not exp.relevant or status != "ok") or bool(set(exp.relevant) & sources)
-        leaked = [f for f in exp.forbidden if norm(f) and norm(f) in norm(channels)]
+        leaked = [f for f in exp.forbidden if text_norm(f) and text_norm(f) in text_norm(channels)]
         rows.append(
             {
                 "id": item.id,

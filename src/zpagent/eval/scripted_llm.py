@@ -3,16 +3,14 @@
 No model can be downloaded here, so tests and ``zpagent eval answers
 --llm scripted`` talk to this server instead: the whole client path (HTTP,
 retries, timeouts, JSON parsing, verification) runs for real. Each request
-pops the next scripted step, or asks a responder function such as
-``oracle_responder``: a rule-based stand-in that reads labelled lines
-("Názov práce:", "Vedúci:") from the prompt's sources. It is a harness for
-the pipeline, not a measure of any real model.
+pops the next scripted step, or asks a responder function: the honest
+stand-in (``honest_llm``) or an adversary (``adversarial_llm``). It is a
+harness for the pipeline, not a measure of any real model.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -102,73 +100,3 @@ class ScriptedLLM:
 
     def script(self, *steps: Step) -> None:
         self.steps.extend(steps)
-
-
-# --- a rule-based stand-in for CI -------------------------------------------------------
-
-_BLOCK = re.compile(r"^\[(S\d+)\] (.+)$", re.MULTILINE)
-_KIND_WORDS = (("bakal", "bachelor"), ("diplom", "master"), ("dizert", "dissertation"))
-_LABELS = (
-    ("thesis_title", re.compile(r"^(?:názov[^:]*|téma|title)\s*:\s*(.+)$", re.IGNORECASE)),
-    ("supervisor", re.compile(r"^(?:vedúc[iaí][^:]*|školiteľ[^:]*)\s*:\s*(.+)$", re.IGNORECASE)),
-    ("consultant", re.compile(r"^konzultant[^:]*:\s*(.+)$", re.IGNORECASE)),
-    ("start_year", re.compile(r"^rok začiatku štúdia\s*:\s*(\d{4})", re.IGNORECASE)),
-)
-_HEADING_YEAR = re.compile(r"(bakal|diplom|dizert)\w*\s+\w*\s*(\d{4})", re.IGNORECASE)
-
-
-def _blocks(prompt: str) -> list[tuple[str, str, str]]:
-    starts = list(_BLOCK.finditer(prompt))
-    out = []
-    for i, m in enumerate(starts):
-        end = starts[i + 1].start() if i + 1 < len(starts) else len(prompt)
-        out.append((m.group(1), m.group(2).strip(), prompt[m.end() : end]))
-    return out
-
-
-def _clean(value: str) -> str:
-    value = re.sub(r"[*_`]", "", value).strip()
-    return re.sub(r"^(?:Ing|Mgr|Bc|doc|prof|RNDr)\.\s*", "", value).split(", ")[0].strip()
-
-
-def oracle_responder(body: dict[str, Any]) -> Step:
-    """Claims for what the question asks, read from labelled lines of the best block."""
-    from zpagent.answer.gate import asked_attributes
-    from zpagent.ingest.text import fold
-
-    messages = body.get("messages", [])
-    prompt = messages[1]["content"] if len(messages) > 1 else ""
-    question = prompt.rsplit("Otázka:", 1)[-1].split("\n", 1)[0].strip()
-    asked = asked_attributes(question) or {"thesis_title"}
-    q = fold(question)
-    wanted_kind = next((k for w, k in _KIND_WORDS if w in q), None)
-    found = []
-    for sid, title, text in _blocks(prompt):
-        name_hits = sum(1 for part in fold(title).split() if len(part) > 2 and part[:4] in q)
-        if not name_hits:
-            continue
-        kind = None
-        for line in text.splitlines():
-            line = re.sub(r"^[\s*#>-]+", "", line).strip()
-            low = fold(line)
-            for word, k in _KIND_WORDS:
-                if low.startswith(word) or (f"> {word}" in low):
-                    kind = k
-            year = _HEADING_YEAR.search(line)
-            if year and "thesis_year" in asked:
-                found.append((name_hits, "thesis_year", year.group(2), sid, title, kind))
-            for attr, pattern in _LABELS:
-                m = pattern.match(line.replace("*", ""))
-                if m and attr in asked:
-                    value = _clean(m.group(1)) if attr != "thesis_title" else m.group(1).strip()
-                    found.append((name_hits, attr, value.strip(" *"), sid, title, kind))
-    if not found:
-        return {"content": json.dumps({"answerable": False, "claims": []})}
-    best = max(f[0] for f in found)
-    chosen = [f for f in found if f[0] == best and (not wanted_kind or f[5] in (wanted_kind, None))]
-    items = []
-    for _, attr, value, sid, title, kind in chosen or [f for f in found if f[0] == best]:
-        items.append(
-            {"kind": attr, "value": value, "sources": [sid], "subject": title, "thesis_kind": kind}
-        )
-    return claims(*items[:4])

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from zpagent.contract import Envelope
+from zpagent.contract import Envelope, MatchedPerson
 
 
 class EntityRef(BaseModel):
@@ -133,4 +133,7 @@ class GraphResponse(Envelope):
     candidates: list[Candidate] = Field(
         default_factory=list,
         description="With `ambiguous`: who the name may mean. With `no_answer`: near misses.",
+    )
+    matched: list[MatchedPerson] = Field(
+        default_factory=list, description="The persons the question's names were matched to."
     )

@@ -177,3 +177,16 @@ class GenerationManager:
                 if self._slot.users == 0:
                     self._slot.gen.close()
                 self._slot = None
+
+
+def remote_verifier(remote: Any) -> Verifier | None:
+    """Refuse a generation whose version the remote graph (Neo4j) does not carry."""
+    if remote is None:
+        return None
+
+    def verify(gen: Generation) -> None:
+        actual = remote.read_version()
+        if actual != gen.version:
+            raise RuntimeError("the remote graph carries another index version")
+
+    return verify

@@ -125,19 +125,6 @@ def publication_state(data: dd.DataDir) -> str:
         return "interrupted" if free else "in_progress"
 
 
-def remote_verifier(remote: RemoteGraph | None) -> Callable[[Generation], None] | None:
-    """For the serving side: refuse a generation whose version the remote graph does not carry."""
-    if remote is None:
-        return None
-
-    def verify(gen: Generation) -> None:
-        actual = remote.read_version()
-        if actual != gen.version:
-            raise PublicationFailed("the remote graph carries another index version")
-
-    return verify
-
-
 def verify_generation(data: dd.DataDir, version: str) -> None:
     """Open the generation the pointer names and check that it is that version."""
     pointer = dd.read_pointer(data)

@@ -27,8 +27,8 @@ from zpagent.graph.model import parse_evidence
 from zpagent.graph.names import term_key
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import PathValue
-from zpagent.graph.understand.cues import FUNCTION_WORDS
 from zpagent.graph.understand.lexicon import PhraseEntry, word_keys
+from zpagent.question.cues import FUNCTION_WORDS
 
 if TYPE_CHECKING:
     from zpagent.graph.answers.context import Context

@@ -1,6 +1,7 @@
 """Decide who a name means, or say that it is ambiguous or unknown.
 
-A mention with one candidate is resolved. With several, the question itself
+A mention with one candidate is resolved, unless it is a first name alone
+(that asks back, even for one person). With several, the question itself
 may decide (a login such as ``mh123ab``, or the only candidate with a thesis
 or work in the asked year, of the asked kind); otherwise the answer is ``ambiguous`` and lists
 the candidates with what tells them apart. A name with no candidate is
@@ -12,6 +13,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+from zpagent.contract import MatchedPerson
 from zpagent.graph.answers.response import KIND_NAMES, ResponseBuilder
 from zpagent.graph.contract import Candidate
 from zpagent.graph.store import cypher as q
@@ -59,8 +61,21 @@ def resolve_mention(
         fitting = _fitting(ids, pq, builder, include_unpublished)
         if len(fitting) == 1:
             ids = fitting
+    if mention.match == "first_name" and not (pq.logins and len(ids) == 1):
+        # A first name alone never decides who is meant, even when one person has it.
+        return Resolution("ambiguous", None, ids, mention.text)
     if len(ids) == 1:
-        return Resolution("resolved", by_id[ids[0]], ids, mention.text)
+        person = by_id[ids[0]]
+        builder.matched.append(
+            MatchedPerson(
+                id=person.id,
+                name=person.name,
+                mention=mention.text,
+                document_path=person.document_path,
+                match=mention.match,
+            )
+        )
+        return Resolution("resolved", person, ids, mention.text)
     return Resolution("ambiguous", None, ids, mention.text)
 
 

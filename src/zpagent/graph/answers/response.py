@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from zpagent.contract import SourceRegistry
+from zpagent.contract import MatchedPerson, SourceRegistry
 from zpagent.graph.contract import (
     Aggregation,
     Candidate,
@@ -50,6 +50,7 @@ class ResponseBuilder:
         self.paths: list[GraphPath] = []
         self.documents: dict[str, GraphDocument] = {}
         self.candidates: list[Candidate] = []
+        self.matched: list[MatchedPerson] = []
         self.answers: list[str] = []
         self.aggregation: Aggregation | None = None
         self.truncation: list[str] = []
@@ -192,6 +193,7 @@ class ResponseBuilder:
             documents=list(self.documents.values()),
             aggregation=self.aggregation,
             candidates=self.candidates,
+            matched=list({m.id: m for m in self.matched}.values()),
         )
 
 

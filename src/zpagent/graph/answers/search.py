@@ -12,6 +12,7 @@ the candidates). Never a guess.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from zpagent.config import Settings, get_settings
@@ -22,8 +23,9 @@ from zpagent.graph.contract import GraphResponse
 from zpagent.graph.store.base import GraphStore
 from zpagent.graph.store.serving import graph_store, served_index_version
 from zpagent.graph.understand.lexicon import load_lexicon
-from zpagent.graph.understand.parse import parse_question, validate_question
+from zpagent.graph.understand.parse import ParsedQuestion, parse_question
 from zpagent.index.reader import Generation
+from zpagent.question import Question, analyze
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
@@ -32,18 +34,23 @@ EVIDENCE_LIMIT = 5
 
 def search_store(
     store: GraphStore,
-    query: str,
+    query: Question | str,
     *,
     index_version: dict[str, Any] | None,
     limit: int = DEFAULT_LIMIT,
     include_unpublished: bool = False,
     evidence_limit: int = EVIDENCE_LIMIT,
+    parsed: ParsedQuestion | None = None,
 ) -> GraphResponse:
-    """Answer ``query`` from the graph in ``store``."""
+    """Answer ``query`` from the graph in ``store`` (``parsed``: its parse, when made)."""
+    question = analyze(query) if isinstance(query, str) else query
     limit = max(1, min(int(limit), MAX_LIMIT))
     lexicon = load_lexicon(store)
-    pq = parse_question(query, lexicon, include_unpublished)
-    builder = ResponseBuilder(store, pq.text, index_version, limit, evidence_limit)
+    if parsed is not None:
+        pq = copy.copy(parsed)  # handlers may refine the type; the caller's parse stays
+    else:
+        pq = parse_question(question, lexicon, include_unpublished)
+    builder = ResponseBuilder(store, question.text, index_version, limit, evidence_limit)
     builder.question = pq
     ctx = Context(store, lexicon, pq, builder, limit, include_unpublished)
     handlers = {
@@ -59,11 +66,12 @@ def search_store(
 
 def graph_search(
     gen: Generation,
-    query: str,
+    query: Question | str,
     *,
     settings: Settings | None = None,
     limit: int = DEFAULT_LIMIT,
     include_unpublished: bool = False,
+    parsed: ParsedQuestion | None = None,
 ) -> GraphResponse:
     """Graph search over a served generation: the entry point of every transport.
 
@@ -72,17 +80,18 @@ def graph_search(
     the store carries.
     """
     settings = settings or get_settings()
-    validate_question(query)
+    question = analyze(query) if isinstance(query, str) else query
     store = graph_store(gen, settings)
     # One admission per request: a request past the queue never half-runs.
     with store.session():
         index_version = served_index_version(store, gen, settings)
         response = search_store(
             store,
-            query,
+            question,
             index_version=index_version,
             limit=limit,
             include_unpublished=include_unpublished,
+            parsed=parsed,
         )
         # Neo4j is rewritten by publications while requests run: an answer
         # whose graph moved under it could mix two versions, so it is refused.

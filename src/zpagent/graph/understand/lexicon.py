@@ -123,6 +123,7 @@ class Lexicon:
         self.author_index = NameIndex(self.authors)
         self.first_name_forms = self.person_index.first_names() | _COMMON_FIRST_NAME_FORMS
         self.person_by_id = {p.id: p for p in self.persons}
+        self.person_by_path = {p.document_path: p for p in self.persons if p.document_path}
         self.topic_by_id = {t.id: t for t in self.topics}
         self.keyword_by_id = {k.id: k for k in self.keywords}
 

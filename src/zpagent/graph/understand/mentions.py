@@ -10,29 +10,15 @@ keywords, by word stems), and name-shaped words that match nobody.
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass, field
 
 import simplemma
 
+from zpagent.graph.names import is_title_word
 from zpagent.graph.understand.inflect import forms, raw_forms
 from zpagent.graph.understand.lexicon import NameIndex, PersonEntry, PhraseEntry
 from zpagent.ingest.text import fold
-
-TOKEN = re.compile(r"\w+", re.UNICODE)
-
-
-@dataclass(frozen=True)
-class Token:
-    index: int
-    text: str
-    folded: str
-    start: int
-    end: int
-
-    @property
-    def capitalized(self) -> bool:
-        return self.text[:1].isupper()
+from zpagent.question.tokens import Token
 
 
 @dataclass
@@ -43,19 +29,8 @@ class Mention:
     start: int  # token index
     end: int  # exclusive token index
     candidates: list[str]
-    match: str  # full | surname | typo
+    match: str  # full | typo | surname | first_name | unknown (a whole name nobody has)
     unpublished: list[str] = field(default_factory=list)  # hidden matches
-
-
-def tokenize(text: str) -> list[Token]:
-    return [
-        Token(i, m.group(0), fold(m.group(0)), m.start(), m.end())
-        for i, m in enumerate(TOKEN.finditer(text))
-    ]
-
-
-def covered(tokens: list[Token], spans: list[tuple[int, int]]) -> set[int]:
-    return {t.index for t in tokens for a, b in spans if t.start < b and a < t.end}
 
 
 def is_common_word(token: Token) -> bool:
@@ -127,9 +102,16 @@ def find_names(
     include_unpublished: bool,
     surname_only: bool = True,
     first_names: bool = True,
+    given_names: set[str] | frozenset[str] | None = None,
 ) -> list[Mention]:
-    """Person (or author) mentions: full names first, then surnames alone."""
+    """Person (or author) mentions: full names first, then surnames alone.
+
+    A name resolves only as a whole: a surname next to another given name
+    ("Karola Holpa", "Jána Nováka") is an unknown person, never the person
+    with that surname; a first name alone is a mention to ask about.
+    """
     diacritics = any(t.folded != t.text.lower() for t in tokens)
+    given = given_names if given_names is not None else index.first_names()
     mentions: list[Mention] = []
     used = [False] * len(tokens)
     full = _full_matches(tokens, free, index, typo=True)
@@ -153,6 +135,21 @@ def find_names(
                 continue
             if not t.capitalized and is_common_word(t):
                 continue  # "zima", "sokol" typed in lowercase are words, not names
+            others = [
+                n
+                for n in _neighbours(tokens, t)
+                if free[n.index] and not used[n.index] and _name_like(n, given)
+            ]
+            if others:
+                # Another given name beside the surname: nobody of that whole name.
+                span = sorted([t, *others], key=lambda x: x.index)
+                start, end = span[0].index, span[-1].index + 1
+                mentions.append(
+                    Mention(" ".join(x.text for x in tokens[start:end]), start, end, [], "unknown")
+                )
+                for j in range(start, end):
+                    used[j] = True
+                continue
             hits = _prefer_exact(t, hits, index, last=True, diacritics=diacritics)
             mentions.append(
                 _mention(tokens, t.index, t.index + 1, hits, "surname", index, include_unpublished)
@@ -162,6 +159,23 @@ def find_names(
         mentions += _first_name_mentions(tokens, free, used, index, include_unpublished, diacritics)
     mentions.sort(key=lambda m: m.start)
     return mentions
+
+
+def _neighbours(tokens: list[Token], t: Token) -> list[Token]:
+    return [tokens[j] for j in (t.index - 1, t.index + 1) if 0 <= j < len(tokens)]
+
+
+def _name_like(token: Token, given: set[str] | frozenset[str]) -> bool:
+    """A word that names someone: a known given name, or a capitalized word inside
+    the sentence ("Ružena", "Oskar" are also dictionary words, but not when
+    capitalized next to a surname); at the start of a sentence, a non-word."""
+    if is_title_word(token.text) or token.folded.isdigit() or len(token.folded) < 2:
+        return False
+    if token.folded in given:
+        return True
+    if not token.capitalized or token.text.isupper():
+        return False
+    return token.index > 0 or not is_common_word(token)
 
 
 def _prefer_exact(

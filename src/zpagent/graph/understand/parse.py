@@ -20,29 +20,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from zpagent.errors import InvalidQuery
-from zpagent.graph.understand import cues as cu
 from zpagent.graph.understand.lexicon import Lexicon, PhraseEntry, word_keys
 from zpagent.graph.understand.mentions import (
-    TOKEN,
     Mention,
-    Token,
-    covered,
     find_names,
     leftover,
     phrase_matches,
-    tokenize,
     unknown_names,
 )
 from zpagent.ingest.text import clean_inline, fold
+from zpagent.question import Question, analyze
+from zpagent.question import cues as cu
+from zpagent.question.tokens import TOKEN, Token, covered
 
-MAX_QUESTION_CHARS = 2000
 _LOGIN = re.compile(r"^[a-z]{1,4}\d{2,4}[a-z]{0,4}$")
 
 
 @dataclass
 class ParsedQuestion:
     text: str
+    question: Question | None = None
     type: str = "unsupported"
     attribute: str | None = None
     kinds: list[str] = field(default_factory=list)
@@ -117,32 +114,25 @@ def _title_after_thesis_noun(text: str, folded: str) -> str | None:
 # --- the parse ------------------------------------------------------------------------------
 
 
-def validate_question(text: object) -> str:
-    """The question as clean text; ``InvalidQuery`` when it is empty or too long."""
-    if not isinstance(text, str):
-        raise InvalidQuery("the question must be text")
-    if len(text) > MAX_QUESTION_CHARS:
-        raise InvalidQuery(f"the question is longer than {MAX_QUESTION_CHARS} characters")
-    text = clean_inline(text)
-    if not text or not TOKEN.search(text):
-        raise InvalidQuery("the question is empty")
-    return text
-
-
 def parse_question(
-    text: str, lexicon: Lexicon, include_unpublished: bool = False
+    question: Question | str, lexicon: Lexicon, include_unpublished: bool = False
 ) -> ParsedQuestion:
-    """Parse a question against the graph's lexicon. Raises ``InvalidQuery`` for empty input."""
-    text = validate_question(text)
-    folded = fold(text)
-    pq = ParsedQuestion(text)
-    tokens = tokenize(text)
+    """Parse a question against the graph's lexicon. Raises ``InvalidQuery`` for empty input.
 
-    spans = cu.cue_spans(folded)
+    Takes the question's one analysis (``zpagent.question.analyze``); a string is
+    analyzed here. The graph sees the question without its small-talk clauses.
+    """
+    if isinstance(question, str):
+        question = analyze(question)
+    text, folded = question.core, question.folded
+    pq = ParsedQuestion(text, question=question)
+    tokens = list(question.tokens)
+
+    spans = question.cue_spans
     pq.cues = sorted(name for name, s in spans.items() if s)
-    kinds = cu.kinds_in(folded)
-    pq.kinds = list(dict.fromkeys(k for k, _, _ in kinds))
-    pq.years, year_spans = cu.years_in(folded)
+    kinds = list(question.kind_spans)
+    pq.kinds = list(question.kinds)
+    pq.years, year_spans = list(question.years), list(question.year_spans)
     pq.logins = [t.folded for t in tokens if _LOGIN.match(t.folded)]
 
     blocked = covered(
@@ -169,7 +159,13 @@ def parse_question(
         for t in covered(tokens, [_span_of(text, title)]):
             free[t] = False
 
-    pq.persons = find_names(tokens, free, lexicon.person_index, include_unpublished)
+    pq.persons = find_names(
+        tokens,
+        free,
+        lexicon.person_index,
+        include_unpublished,
+        given_names=lexicon.first_name_forms,
+    )
     for m in pq.persons:
         for j in range(m.start, m.end):
             free[j] = False
@@ -237,6 +233,11 @@ def _decide(
     thesis_kinds = [k for k in pq.kinds if k not in cu.WORK_KINDS]
     work_kinds = [k for k in pq.kinds if k in cu.WORK_KINDS]
     pq.count = has["count"]
+    if pq.count and not cu.COUNTED.search(folded):
+        # "Koľko strán má mať bakalárska práca?" counts pages of a text, not theses:
+        # the graph counts only persons, theses, works and wiki pages.
+        pq.type = "unsupported"
+        return
     pq.unit = "theses" if has["unit_theses"] else "persons"
     persons = pq.persons
 
@@ -399,7 +400,7 @@ def _person_type(
 
 
 _SUPERVISED_STRONG = re.compile(
-    r"\bkoho\b|\bkomu\b|\bpod vedenim\b|\bsupervised by\b|\bstudents of\b|\bstudent\w*"
+    r"(?<!\bu )\bkoho\b|\bkomu\b|\bpod vedenim\b|\bsupervised by\b|\bstudents of\b|\bstudent\w*"
     r"|\bdiplomant\w*|\bbakalarant\w*|\bdoktorand\w*"
 )
 

@@ -24,7 +24,7 @@ CUES: dict[str, re.Pattern[str]] = {
         "supervisor": (
             r"\bveduc\w*|\bviedol\w*|\bviedla\w*|\bviedli\b|\bvedie\b|\bvedu\b|\bvedeni\w*"
             r"|\bskolitel\w*|\bskolil\w*|\bsupervis\w*|\badvis\w*"
-            r"|\bprac\w*\s+(?:\w+\s+)?u\b"
+            r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bu koho\b"
         ),
         "consultant": r"\bkonzult\w*|\bconsult\w*|\bco-?supervis\w*",
         "title": (
@@ -79,7 +79,8 @@ CUES: dict[str, re.Pattern[str]] = {
         ),
         # "Koho viedol", "študenti vedúceho X", "pod vedením X": X is the supervisor.
         "supervised": (
-            r"\bkoho\b|\bkomu\b|\bpod vedenim\b|\bstudent\w*|\bdiplomant\w*|\bbakalarant\w*"
+            r"(?<!\bu )\bkoho\b|\bkomu\b|\bpod vedenim\b|\bstudent\w*|\bdiplomant\w*"
+            r"|\bbakalarant\w*"
             r"|\bsupervised by\b|\bstudents of\b|\bkolk\w*|\bktor\w*\s+(?:\w+\s+)?prac\w*"
             r"|\bake\s+(?:\w+\s+)?prac\w*|\bwhich thes\w*|\bhow many\b"
             r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bpri\s+ktor\w*"
@@ -87,6 +88,14 @@ CUES: dict[str, re.Pattern[str]] = {
         "title_lookup": (r"\bs nazvom\b|\bnazvan\w*|\bnazyva\w* sa\b|\btitled\b|\bcalled\b"),
     }.items()
 }
+
+# What the graph can count, as counted after "koľko" (genitive plural) or in English.
+COUNTED = re.compile(
+    r"\b(?:prac|studentov|studentiek|studentok|diplomantov|bakalarantov|doktorandov|ludi|osob"
+    r"|projektov|uloh|diplomoviek|bakalariek|bakalarok|dizertacii|dizertaciek|stranok|clankov"
+    r"|dokumentov|vedenych|students|theses|works|projects|people|persons|pages|tasks)\b"
+    r"|\bkolk\w* (?:\w+ )?(?:viedol|viedla|viedli|konzultoval\w*|napisal\w*)\b"
+)
 
 THESIS_KIND_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))

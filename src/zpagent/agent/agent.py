@@ -1,0 +1,169 @@
+"""The main agent: a whole conversation in, one checked answer out.
+
+    turns -> state of the earlier turns -> the last turn made explicit
+          -> small talk | the wiki's Git history | a checked answer
+             (graph, text or both, exactly as /answer: the same verification)
+
+No LLM plans anything here: routing follows the question's one analysis
+(``zpagent.question``), so the same conversation always gets the same
+answer, and nothing the agent does can weaken what ``answer()`` verifies.
+``on_status`` receives short Slovak progress lines for streaming clients.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from zpagent.agent.conversation import Turn, turns_from_messages
+from zpagent.agent.rewrite import Clarification, Rewritten, State, rewrite
+from zpagent.answer.gather import AnswerOptions
+from zpagent.answer.render import NOT_FOUND
+from zpagent.answer.service import answer
+from zpagent.answer.subjects import Names, resolve_names
+from zpagent.contract import AnswerResponse
+from zpagent.question import Question, analyze
+from zpagent.question.small_talk import reply
+
+CLARIFY_PREFIX = "Otázke zodpovedá viac osôb"
+HISTORY_UNAVAILABLE = "História zmien wiki teraz nie je dostupná (wiki nie je Git repozitár)."
+Status = Callable[[str], None]
+
+
+@dataclass
+class AgentSource:
+    """A source as chat clients show it: a title and a link."""
+
+    id: str
+    title: str
+    url: str | None
+    document_path: str | None
+    commit: str | None = None
+
+
+@dataclass
+class AgentReply:
+    text: str  # Markdown, already checked
+    question: str  # the explicit question that was answered
+    rewritten: bool
+    route: str  # small_talk | answer | history
+    status: str  # ok | no_answer | ambiguous
+    sources: list[AgentSource] = field(default_factory=list)
+    response: AnswerResponse | None = None  # the checked answer, when routed there
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class _Resolver:
+    """Names resolved once per question text within one request."""
+
+    def __init__(self, gen: Any, include_unpublished: bool) -> None:
+        self.gen = gen
+        self.include_unpublished = include_unpublished
+        self._seen: dict[str, Names] = {}
+
+    def __call__(self, q: Question) -> Names:
+        if q.text not in self._seen:
+            self._seen[q.text] = resolve_names(self.gen, q, self.include_unpublished)
+        return self._seen[q.text]
+
+
+def conversation_state(turns: list[Turn], resolve: _Resolver) -> State:
+    """Replay the earlier user turns: whom they were about, the last question,
+    and the candidates when the last answer asked "which one?"."""
+    state = State()
+    for i, turn in enumerate(turns[:-1]):
+        if turn.role != "user":
+            continue
+        explicit = rewrite(turn.text, state, resolve)
+        q = analyze(explicit.text)
+        if q.small_talk:
+            continue
+        names = resolve(q)
+        answered = turns[i + 1].text if i + 1 < len(turns) else ""
+        state.clarify = None
+        if names.status == "ambiguous" and answered.startswith(CLARIFY_PREFIX):
+            state.clarify = Clarification(q, names.candidates)
+        if names.subjects:
+            state.subjects = list(names.subjects)
+        state.last = q
+    return state
+
+
+def _answer_sources(resp: AnswerResponse) -> list[AgentSource]:
+    cited = set()
+    for c in resp.claims:
+        cited.update(c.sources)
+    chosen = [s for s in resp.sources if s.source_id in cited] or resp.sources
+    return [
+        AgentSource(s.source_id, s.title or s.document_path, s.source_url, s.document_path)
+        for s in chosen
+    ]
+
+
+def _history(workspace: Any, gen: Any, explicit: Rewritten, status: Status) -> AgentReply:
+    from zpagent.history.answer import history_answer
+    from zpagent.history.errors import HistoryError
+
+    status("Hľadám v histórii zmien wiki…")
+    try:
+        found = history_answer(workspace, gen, explicit.text)
+    except HistoryError:
+        return AgentReply(
+            HISTORY_UNAVAILABLE, explicit.text, explicit.changed, "history", "no_answer"
+        )
+    sources = [
+        AgentSource(
+            s.source_id, s.title or s.document_path, s.source_url, s.document_path, s.commit
+        )
+        for s in found.sources
+    ]
+    return AgentReply(
+        found.answer,
+        explicit.text,
+        explicit.changed,
+        "history",
+        found.status,
+        sources,
+        details={"reason": found.reason, "kind": found.kind},
+    )
+
+
+def run_agent(
+    gen: Any,
+    workspace: Any,
+    messages: list[dict[str, Any]],
+    opts: AnswerOptions,
+    client: Any = None,
+    cache: Any = None,
+    on_status: Status | None = None,
+) -> AgentReply:
+    """Answer the conversation's last user turn (see the module docstring)."""
+    status = on_status or (lambda _line: None)
+    turns = turns_from_messages(messages)
+    last = analyze(turns[-1].text)  # validates the turn (empty, too long)
+    if last.small_talk:
+        return AgentReply(reply(last.small_talk), last.text, False, "small_talk", "ok")
+    resolve = _Resolver(gen, opts.include_unpublished)
+    state = conversation_state(turns, resolve)
+    explicit = rewrite(turns[-1].text, state, resolve)
+    if explicit.changed:
+        status(f"Otázka: {explicit.text}")
+    q = analyze(explicit.text)
+    if q.about_history:
+        return _history(workspace, gen, explicit, status)
+    status("Hľadám v grafe a v textoch wiki…")
+    if client is not None:
+        status("Overujem tvrdenia jazykového modelu v zdrojoch…")
+    resp = answer(gen, workspace.query_embedder, q, opts, client=client, cache=cache)
+    text = resp.answer if resp.answer else NOT_FOUND
+    return AgentReply(
+        text,
+        explicit.text,
+        explicit.changed,
+        "answer",
+        resp.status,
+        _answer_sources(resp) if resp.status == "ok" else [],
+        response=resp,
+        details={"reason": resp.reason, "mode": resp.mode, "engine": resp.engine_used},
+    )

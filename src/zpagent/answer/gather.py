@@ -1,0 +1,164 @@
+"""Gather the evidence for one question from the requested engine.
+
+``auto`` sends what the graph understands (a question type about named
+persons, lists, counts, paths) to the graph and the rest to text retrieval;
+when the graph found the person but not everything asked, the text is
+added. Counts come from the graph's aggregation whatever the engine. Text
+evidence about a person the question names always includes that person's
+own page (its facts), whatever chunks retrieval ranked first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from zpagent.answer.evidence import Bundle, SourceEvidence, add_page_facts, add_source
+from zpagent.answer.graph_evidence import asked_for, graph_bundle
+from zpagent.answer.subjects import Names, about_a_person
+from zpagent.contract import Source
+from zpagent.embed.base import Embedder
+from zpagent.question import Question
+from zpagent.rag.build import rag
+
+ENGINES = ("rag", "graph", "auto")
+
+
+@dataclass
+class AnswerOptions:
+    engine: str = "auto"
+    include_unpublished: bool = False
+    limit: int = 8
+    max_per_document: int = 2
+    context_tokens: int = 6000
+    rag_budget_tokens: int = 12000
+
+
+def rag_bundle(
+    gen: Any, embedder: Embedder, question: Question, names: Names, opts: AnswerOptions
+) -> Bundle:
+    resp = rag(
+        gen,
+        embedder,
+        question.core,
+        limit=opts.limit,
+        max_per_document=opts.max_per_document,
+        include_unpublished=opts.include_unpublished,
+        budget_tokens=opts.rag_budget_tokens,
+    )
+    by_id = {
+        s.source_id: SourceEvidence(
+            s,
+            authors=resp._evidence.get(s.source_id, {}).get("authors", []),
+            texts=resp._evidence.get(s.source_id, {}).get("texts", []),
+        )
+        for s in resp.sources
+    }
+    bundle = Bundle(
+        question=question,
+        engine="rag",
+        status=resp.status,
+        reason=resp.reason,
+        sources=list(resp.sources),
+        by_id=by_id,
+        complete=resp.complete,
+        truncated=resp.truncated,
+        truncation_reasons=list(resp.truncation_reasons),
+        index_version=resp.index_version,
+        asked=asked_for(question, names),
+        subjects=list(names.subjects),
+    )
+    _add_subject_pages(gen, bundle, names)
+    add_page_facts(gen, bundle, names)
+    return bundle
+
+
+def _add_subject_pages(gen: Any, bundle: Bundle, names: Names) -> None:
+    """The named persons' own pages belong to the evidence, retrieved or not."""
+    for subject in names.subjects:
+        path = subject.document_path
+        if not path or any(s.document_path == path for s in bundle.sources):
+            continue
+        row = (
+            gen.db()
+            .execute("SELECT title, source_url FROM documents WHERE path = ?", (path,))
+            .fetchone()
+        )
+        if row is None:
+            continue
+        add_source(
+            bundle, Source(source_id="S0", document_path=path, title=row[0], source_url=row[1]), []
+        )
+        bundle.status, bundle.reason = "ok", None
+
+
+def merge_bundles(graph: Bundle, text: Bundle) -> Bundle:
+    """Graph first, then the text's pages renumbered after the graph's."""
+    merged = Bundle(
+        question=graph.question,
+        engine="rag+graph",
+        status="ok",
+        reason=None,
+        sources=list(graph.sources),
+        by_id=dict(graph.by_id),
+        aggregation=graph.aggregation,
+        paths=list(graph.paths),
+        complete=graph.complete and text.complete,
+        truncated=graph.truncated or text.truncated,
+        truncation_reasons=list(dict.fromkeys(graph.truncation_reasons + text.truncation_reasons)),
+        index_version=graph.index_version,
+        asked=graph.asked,
+        subjects=graph.subjects,
+    )
+    renumber: dict[str, str] = {}
+    for s in text.sources:
+        ev = text.by_id[s.source_id]
+        sid = add_source(merged, s, ev.texts)
+        if sid in graph.by_id:
+            merged.by_id[sid].texts.extend(t for t in ev.texts if t not in merged.by_id[sid].texts)
+        merged.by_id[sid].authors = merged.by_id[sid].authors or ev.authors
+        merged.by_id[sid].subject = ev.subject
+        merged.by_id[sid].subject_id = ev.subject_id
+        renumber[s.source_id] = sid
+    # A page's own facts once (from the page), and what only the graph knows.
+    merged.facts = [replace(f, source_id=renumber[f.source_id]) for f in text.facts]
+    with_page = {(f.source_id, f.attribute) for f in merged.facts}
+    merged.facts += [f for f in graph.facts if (f.source_id, f.attribute) not in with_page]
+    return merged
+
+
+def gather(
+    gen: Any, embedder: Embedder, question: Question, names: Names, opts: AnswerOptions, llm: bool
+) -> Bundle:
+    """Evidence from the requested engine (see the module docstring)."""
+    graph_ok = names.parsed is not None
+    asked = asked_for(question, names)
+    # The graph understood the question: a type it answers, and the persons it is
+    # about when it is about persons ("Ako používať Git?" is not about a "Git").
+    understood = (
+        graph_ok
+        and names.parsed.type != "unsupported"  # type: ignore[union-attr]
+        and (bool(names.subjects) or not about_a_person(names))
+    )
+    if understood and asked == {"count"}:
+        # Counts come from the database's aggregation, whatever the engine.
+        return graph_bundle(gen, question, names, opts.include_unpublished)
+    if opts.engine == "rag" or (opts.engine == "auto" and not understood):
+        return rag_bundle(gen, embedder, question, names, opts)
+    if opts.engine == "graph" or not graph_ok:
+        if not graph_ok:
+            return rag_bundle(gen, embedder, question, names, opts)
+        return graph_bundle(gen, question, names, opts.include_unpublished)
+    graph = graph_bundle(gen, question, names, opts.include_unpublished)
+    if graph.status == "ambiguous":
+        return graph
+    if graph.status != "ok":
+        # The graph understood the question and has no answer. Quoting lines at
+        # random would look like an answer without being one; a model may read them.
+        return rag_bundle(gen, embedder, question, names, opts) if llm else graph
+    missing = graph.asked - {f.attribute for f in graph.facts} - {"count", "person"}
+    if missing and graph.asked:
+        text = rag_bundle(gen, embedder, question, names, opts)
+        if text.status == "ok":
+            return merge_bundles(graph, text)
+    return graph

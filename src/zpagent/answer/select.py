@@ -1,0 +1,61 @@
+"""Which facts of the evidence answer the question.
+
+The verifier's own lookup, used three ways: the answer without an LLM is
+rendered from it; a model's "not answerable" is refused when it is not
+empty; and an asked attribute the model left out is noticed. A fact answers
+when it has an asked attribute, belongs to a person the question names
+(when it names any), and, for thesis attributes, to a thesis of an asked
+kind and year (when the question gives them).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from zpagent.answer.evidence import Bundle
+from zpagent.answer.facts import ITEM_ATTRIBUTES, Fact
+
+# Asked attributes a single fact can answer (lists and counts come from the graph).
+FACT_ATTRIBUTES = frozenset({*ITEM_ATTRIBUTES, "start_year", "keyword", "topic", "document"})
+
+
+# Facts about one person, asked only of a person the question names (or lists).
+PERSON_OWNED = frozenset({*ITEM_ATTRIBUTES, "start_year", "keyword"})
+
+
+def item_years(facts: list[Fact]) -> dict[str, set[int]]:
+    years: dict[str, set[int]] = defaultdict(set)
+    for f in facts:
+        if f.attribute == "thesis_year" and f.item and f.value.isdigit():
+            years[f.item].add(int(f.value))
+    return years
+
+
+def fits_question(f: Fact, bundle: Bundle, years_of: dict[str, set[int]]) -> str | None:
+    """Why ``f`` is not about what the question asks (None: it is)."""
+    ids = {s.id for s in bundle.subjects}
+    # A page's author is not the person the question names ("Kto je autorom stránky X?").
+    if ids and f.attribute != "document" and f.subject_id not in ids:
+        return "unasked_person"
+    if not ids and f.attribute in PERSON_OWNED and "person" not in bundle.asked:
+        return "unasked_person"  # the question names nobody and lists nobody
+    kinds = bundle.question.kinds
+    if kinds and f.item and f.kind not in kinds:
+        return "unasked_kind"
+    years = set(bundle.question.years)
+    if years and f.item and not (years_of.get(f.item, set()) & years):
+        return "unasked_year"
+    return None
+
+
+def answering_facts(bundle: Bundle) -> list[Fact]:
+    """The facts that answer the asked attributes (empty when none is asked)."""
+    asked = bundle.asked & FACT_ATTRIBUTES
+    if not asked:
+        return []
+    years_of = item_years(bundle.facts)
+    return [
+        f
+        for f in bundle.facts
+        if f.attribute in asked and fits_question(f, bundle, years_of) is None
+    ]

@@ -1,0 +1,217 @@
+"""Answer a question about the wiki's changes from git data alone, with commits as sources.
+
+    history_answer(workspace, gen, question) -> HistoryAnswer
+
+The page is resolved from a path, URL, title or a person's name (see
+``resolve``); the kind of question from its cues (see ``intent``). The
+answer text is rendered from commits and diffs only (``render``); every
+statement cites the commit it comes from. No LLM is involved.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from zpagent.errors import WikiError
+from zpagent.history import render
+from zpagent.history.contract import (
+    CommitSource,
+    CommitSources,
+    HistoryAnswerResponse,
+    PageCandidate,
+)
+from zpagent.history.errors import HistoryUnavailable, UnknownPage
+from zpagent.history.intent import HistoryIntent, is_history_question, parse_intent
+from zpagent.history.model import Commit, CommitList
+from zpagent.history.resolve import PageRef, resolve_page
+from zpagent.history.service import WikiHistory
+from zpagent.index.reader import Generation
+from zpagent.question.analysis import validate as validate_question
+
+__all__ = ["HistoryAnswer", "answer_response", "history_answer", "is_history_question"]
+
+NO_PAGE = "Takú stránku vo wiki nepoznám, preto o jej zmenách neviem nič povedať."
+AUTHOR_COMMITS = 100
+LIST_COMMITS = 15
+
+
+@dataclass
+class HistoryAnswer:
+    status: str  # ok | no_answer | ambiguous
+    reason: str | None
+    answer: str
+    kind: str  # last_change | authors | since | history
+    sources: list[CommitSource] = field(default_factory=list)  # the commits cited, S1..Sn
+    document_path: str | None = None  # None: the question is about the whole wiki
+    candidates: list[PageRef] = field(default_factory=list)
+    head: str | None = None
+    truncation_reasons: list[str] = field(default_factory=list)
+
+
+class _Citations:
+    """``cite(commit)`` -> ``[S1]``: numbers the commits an answer cites."""
+
+    def __init__(self, history: WikiHistory, page: str | None) -> None:
+        self.page = page
+        self.registry = CommitSources(history.catalog)
+
+    def __call__(self, commit: Commit) -> str:
+        page = self.page or (commit.changes[0].path if commit.changes else "")
+        return f"[{self.registry.add(commit, page)}]"
+
+
+def open_history(workspace: Any, gen: Generation | None) -> WikiHistory:
+    """The history of the wiki the workspace indexes (``ZPWIKI_PATH``)."""
+    try:
+        wiki = workspace.wiki_path()
+    except WikiError as exc:
+        raise HistoryUnavailable("ZPWIKI_PATH is not set") from exc
+    return WikiHistory(wiki, gen, workspace.settings.wiki_base_url)
+
+
+def history_answer(
+    workspace: Any, gen: Generation, question: str, now: dt.datetime | None = None
+) -> HistoryAnswer:
+    """Raises ``InvalidQuery`` for an empty question and ``HistoryError`` subclasses
+    (``history_unavailable`` when the wiki has no Git history)."""
+    question = validate_question(question)
+    intent = parse_intent(question, now)
+    match = resolve_page(gen, workspace.settings, question)
+    if match.status == "ambiguous":
+        names = "; ".join(
+            f"{render.page_name(p.title, p.document_path)} ({render.plain(p.document_path)})"
+            for p in match.pages
+        )
+        return HistoryAnswer(
+            "ambiguous",
+            "ambiguous_page",
+            f"Otázka sa môže týkať viacerých stránok: {names}. Ktorú máte na mysli?",
+            intent.kind,
+            candidates=match.pages,
+        )
+    if match.status == "unknown":
+        return HistoryAnswer(
+            "no_answer",
+            match.reason,
+            NO_PAGE,
+            intent.kind,
+        )
+    history = open_history(workspace, gen)
+    page = match.page
+    if page is None:
+        return _wiki_answer(history, intent)
+    try:
+        return _page_answer(history, intent, page)
+    except UnknownPage:  # indexed, but not a (published) page of the repository now
+        return HistoryAnswer("no_answer", "unknown_page", NO_PAGE, intent.kind)
+
+
+def _page_answer(history: WikiHistory, intent: HistoryIntent, page: PageRef) -> HistoryAnswer:
+    path = page.document_path
+    cite = _Citations(history, path)
+    name = render.page_name(page.title, path)
+    reasons: list[str] = []
+    if intent.kind == "authors":
+        log = history.page_history(path, limit=AUTHOR_COMMITS)
+        text = render.authors(f"Stránku {name}", log.commits, cite, bool(log.truncated_reasons))
+        reasons = log.truncated_reasons
+    elif intent.kind == "history":
+        log = history.page_history(path, limit=LIST_COMMITS)
+        heading = f"História stránky {name} (od najnovšej zmeny):"
+        text = render.commit_list(heading, log.commits, cite, bool(log.truncated_reasons))
+        reasons = log.truncated_reasons
+    elif intent.kind == "since" and intent.since is not None:
+        log = history.page_history(path, since=intent.since, limit=LIST_COMMITS)
+        reasons = log.truncated_reasons
+        since = render.day(intent.since)
+        if log.commits:
+            heading = f"Od {since} sa stránka {name} zmenila ({render.times(len(log.commits))}):"
+            text = render.commit_list(heading, log.commits, cite, bool(reasons))
+        else:
+            last = history.page_history(path, limit=1).commits
+            text = f"Od {since} sa stránka {name} nezmenila."
+            if last:
+                text += (
+                    f" Naposledy sa zmenila {render.when(last[0])} "
+                    f"({render.plain(last[0].author, 80)}) {cite(last[0])}."
+                )
+    else:
+        diff = history.page_diff(path)
+        text = render.last_change(name, diff.to_commit, diff, cite)
+        reasons = diff.truncated_reasons
+    return _answer(intent, text, cite, history, path, reasons)
+
+
+def _wiki_answer(history: WikiHistory, intent: HistoryIntent) -> HistoryAnswer:
+    cite = _Citations(history, None)
+    catalog = history.catalog
+
+    def label(path: str) -> str:
+        return render.page_name(catalog.title(path), path)
+
+    limit = AUTHOR_COMMITS if intent.kind == "authors" else LIST_COMMITS
+    log: CommitList = history.recent_changes(since=intent.since, limit=limit)
+    if not log.commits:
+        since = f" od {render.day(intent.since)}" if intent.since else ""
+        return HistoryAnswer(
+            "no_answer",
+            "no_matching_commits",
+            f"Vo wiki sa{since} nenašli žiadne zmeny publikovaných stránok.",
+            intent.kind,
+            head=history.head,
+        )
+    more = bool(log.truncated_reasons)
+    if intent.kind == "authors":
+        text = render.authors("Wiki", log.commits, cite, more)
+    else:
+        since = f" od {render.day(intent.since)}" if intent.since else ""
+        text = render.commit_list(
+            f"Zmeny vo wiki{since} (od najnovšej):", log.commits, cite, more, label
+        )
+    return _answer(intent, text, cite, history, None, log.truncated_reasons)
+
+
+def _answer(
+    intent: HistoryIntent,
+    text: str,
+    cite: _Citations,
+    history: WikiHistory,
+    path: str | None,
+    reasons: list[str],
+) -> HistoryAnswer:
+    return HistoryAnswer(
+        "ok",
+        None,
+        text,
+        intent.kind,
+        sources=cite.registry.sources(),
+        document_path=path,
+        head=history.head,
+        truncation_reasons=list(reasons),
+    )
+
+
+def answer_response(
+    a: HistoryAnswer, question: str, index_version: dict | None
+) -> HistoryAnswerResponse:
+    """The contract envelope of a history answer (MCP's ``history_question``)."""
+    return HistoryAnswerResponse(
+        status=a.status,  # type: ignore[arg-type]
+        reason=a.reason,
+        sources=a.sources,
+        index_version=index_version,
+        head=a.head,
+        question=question,
+        answer=a.answer,
+        kind=a.kind,  # type: ignore[arg-type]
+        document_path=a.document_path,
+        candidates=[
+            PageCandidate(document_path=p.document_path, title=p.title, source_url=p.source_url)
+            for p in a.candidates
+        ],
+        truncated=bool(a.truncation_reasons),
+        truncation_reasons=list(dict.fromkeys(a.truncation_reasons)),
+        complete=not a.truncation_reasons if a.status == "ok" else None,
+    )

@@ -1,0 +1,101 @@
+"""``/mcp`` on the API server: the MCP tools over Streamable HTTP, same process, same auth.
+
+The endpoint checks ``SEARCH_API_KEY`` (``Authorization: Bearer`` or
+``X-API-Key``, compared in constant time, exactly like the tool routes) and
+answers 401 with the contract's error envelope otherwise; in
+``--insecure-local`` mode there is no key, and the SDK's DNS-rebinding
+protection (Host and Origin must be localhost) stands in for it. Sessions
+are stateless and responses plain JSON, so any number of workers and any
+proxy work.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI
+from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from zpagent.api.security import presented_key, verify_key
+from zpagent.contract import error_result
+from zpagent.errors import RetrievalUnavailable, Unauthorized
+from zpagent.mcp.backend import Backend
+from zpagent.mcp.server import ZPAgentMCP, build_server
+
+PATH = "/mcp"
+LOCAL_HOSTS = ["127.0.0.1:*", "localhost:*", "[::1]:*"]
+LOCAL_ORIGINS = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]
+
+
+class McpEndpoint:
+    """ASGI endpoint: authenticate, then hand the request to the SDK's transport."""
+
+    def __init__(self, server: ZPAgentMCP, state: Any) -> None:
+        self.server = server
+        self.state = state
+        self._transport: StreamableHTTPASGIApp | None = None
+
+    def _security(self) -> TransportSecuritySettings:
+        if self.state.local_mode:
+            return TransportSecuritySettings(
+                enable_dns_rebinding_protection=True,
+                allowed_hosts=LOCAL_HOSTS,
+                allowed_origins=LOCAL_ORIGINS,
+            )
+        # A bearer key is required: a page rebinding DNS to us cannot present it.
+        return TransportSecuritySettings(enable_dns_rebinding_protection=False)
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """Run the transport for the app's lifetime (a fresh session manager each time)."""
+        self.server.streamable_http_app(
+            streamable_http_path=PATH,
+            stateless_http=True,
+            json_response=True,
+            transport_security=self._security(),
+        )
+        manager = self.server.session_manager
+        async with manager.run():
+            self._transport = StreamableHTTPASGIApp(manager)
+            try:
+                yield
+            finally:
+                self._transport = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if not self.state.local_mode:
+            try:
+                verify_key(presented_key(Request(scope)), self.state.settings.search_api_key)
+            except Unauthorized as exc:
+                await _envelope(exc, {"WWW-Authenticate": "Bearer"})(scope, receive, send)
+                return
+        if self._transport is None:
+            await _envelope(RetrievalUnavailable("MCP is not running"))(scope, receive, send)
+            return
+        await self._transport(scope, receive, send)
+
+
+def _envelope(exc: Exception, headers: dict[str, str] | None = None) -> JSONResponse:
+    status, body = error_result(exc)
+    return JSONResponse(body.model_dump(), status_code=status, headers=headers)
+
+
+def mount_mcp(app: FastAPI) -> McpEndpoint:
+    """Add ``/mcp`` to the app; enter ``endpoint.running()`` in the app's lifespan."""
+    state = app.state
+    backend = Backend(
+        state.workspace,
+        state.manager,
+        llm_client=state.llm_client,
+        condense_cache=state.condense_cache,
+        ready=lambda: bool(state.model_loaded),
+    )
+    endpoint = McpEndpoint(build_server(backend), state)
+    app.router.routes.append(Route(PATH, endpoint=endpoint))
+    return endpoint

@@ -1,0 +1,179 @@
+"""What every transport must do, checked through the SDK's own ``ClientSession``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from mcp.client.session import ClientSession
+from mcp.shared.exceptions import MCPError
+
+from tests.history.wiki_repo import HOLP, KOVAC, OLD_ZUZANA, ZUZANA
+from zpagent.api.models import AnswerRequest, RagRequest, SearchRequest
+from zpagent.api.routes.graph import GraphRequest
+
+ENVELOPE_KEYS = {
+    "contract_version",
+    "status",
+    "reason",
+    "sources",
+    "index_version",
+    "complete",
+    "truncated",
+    "truncation_reasons",
+}
+TOOLS = {
+    "search_wiki",
+    "rag_wiki",
+    "graph_wiki",
+    "answer_question",
+    "recent_changes",
+    "page_history",
+    "page_at_revision",
+    "page_diff",
+    "page_blame",
+    "history_question",
+}
+HTTP_MODELS = {
+    "search_wiki": SearchRequest,
+    "rag_wiki": RagRequest,
+    "graph_wiki": GraphRequest,
+    "answer_question": AnswerRequest,
+}
+
+
+def valid_calls(commits: dict[str, str]) -> dict[str, dict[str, Any]]:
+    return {
+        "search_wiki": {"query": "Ján Holp"},
+        "rag_wiki": {"query": "Kto viedol diplomovú prácu Jána Holpa?"},
+        "graph_wiki": {"query": "Aký je názov diplomovej práce Jána Holpa?"},
+        "answer_question": {"query": "Aký názov práce má Ján Holp?", "engine": "graph"},
+        "recent_changes": {"limit": 3},
+        "page_history": {"page": ZUZANA},
+        "page_at_revision": {"page": ZUZANA, "revision": commits["c1"]},
+        "page_diff": {"page": HOLP},
+        "page_blame": {"page": HOLP, "section": "Diplomová práca 2021"},
+        "history_question": {
+            "question": "Kedy sa naposledy zmenila stránka Jána Holpa a čo sa zmenilo?"
+        },
+    }
+
+
+# (tool, arguments, stable reason) - every one must come back as an error result.
+BAD_CALLS = [
+    ("search_wiki", {"query": "Ján Holp", "include_unpublished": True}, "invalid_request"),
+    ("search_wiki", {"query": "x", "limit": 999}, "invalid_request"),
+    ("rag_wiki", {}, "invalid_request"),
+    ("page_at_revision", {"page": HOLP, "revision": "--output=/tmp/zpagent-mcp-x"}, "invalid_ref"),
+    ("page_blame", {"page": HOLP, "revision": "-p"}, "invalid_ref"),
+    ("page_diff", {"page": HOLP, "from_revision": "HEAD..draft"}, "invalid_ref"),
+    ("page_diff", {"page": "../../etc/passwd.md"}, "invalid_path"),
+    ("page_history", {"page": "/etc/passwd"}, "invalid_path"),
+    ("page_history", {"page": ".git/config"}, "invalid_path"),
+    ("page_history", {"page": "--output=/tmp/zpagent-mcp-y.md"}, "invalid_path"),
+    ("page_history", {"page": KOVAC}, "unknown_page"),
+    ("page_at_revision", {"page": HOLP, "revision": "draft"}, "unknown_ref"),
+    ("page_blame", {"page": HOLP, "section": "Neexistuje"}, "unknown_section"),
+    ("history_question", {"question": "   "}, "invalid_query"),
+]
+
+
+def assert_clean(text: str, secrets: list[str]) -> None:
+    """No secret, server path, exception text or git output in what a client sees."""
+    for secret in secrets:
+        assert secret not in text
+    for marker in ("Traceback", "fatal:", "Error executing tool", "/tmp/zpagent-mcp"):
+        assert marker not in text
+
+
+def _text(result: Any) -> str:
+    return "\n".join(c.text for c in result.content if getattr(c, "text", None))
+
+
+async def exercise(session: ClientSession, commits: dict[str, str], secrets: list[str]) -> None:
+    """List and call every tool, read resources, and try the bad inputs."""
+    init = await session.initialize()
+    assert init.server_info.name == "zpagent"
+    assert "history_question" in (init.instructions or "")
+
+    tools = {t.name: t for t in (await session.list_tools()).tools}
+    assert set(tools) == TOOLS
+    for tool in tools.values():
+        assert tool.annotations.read_only_hint is True
+        assert tool.annotations.destructive_hint is False
+        assert tool.output_schema is not None
+        assert tool.input_schema.get("additionalProperties") is False
+        assert "include_unpublished" not in tool.input_schema["properties"]
+    for name, model in HTTP_MODELS.items():
+        expected = set(model.model_fields) - {"include_unpublished"}
+        assert set(tools[name].input_schema["properties"]) == expected
+
+    results = {}
+    for name, args in valid_calls(commits).items():
+        result = await session.call_tool(name, args)
+        body = result.structured_content
+        assert not result.is_error, (name, _text(result))
+        assert set(body) >= ENVELOPE_KEYS, name
+        assert body["status"] == "ok", (name, body["status"], body["reason"])
+        text = _text(result)
+        assert text.startswith("status: ok"), name
+        for src in body["sources"]:
+            assert f"[{src['source_id']}]" in text, name
+        results[name] = body
+
+    assert results["search_wiki"]["results"][0]["title"] == "Ján Holp"
+    assert results["graph_wiki"]["answers"]
+    assert results["answer_question"]["accepted_for_delivery"] is True
+    recent = results["recent_changes"]
+    assert len(recent["commits"]) == 3 and recent["truncation_reasons"] == ["commit_limit"]
+    assert recent["commits"][0]["commit"] == commits["c6"]
+    assert [c["commit"] for c in results["page_history"]["commits"]] == [
+        commits["c2"],
+        commits["c1"],
+    ]
+    assert results["page_at_revision"]["path_at_revision"] == OLD_ZUZANA
+    assert results["page_diff"]["to_commit"] == commits["c6"]
+    assert results["page_blame"]["section"] == "Diplomová práca 2021"
+    answer = results["history_question"]
+    assert [s["commit"] for s in answer["sources"]] == [commits["c6"]]
+    assert answer["sources"][0]["source_url"] == "https://zp.example.edu/students/2016/jh428ek"
+    assert "[S1]" in answer["answer"]
+
+    for name, args, reason in BAD_CALLS:
+        result = await session.call_tool(name, args)
+        assert result.is_error, (name, args)
+        body = result.structured_content
+        assert (body["status"], body["reason"]) == ("error", reason), (name, args, body)
+        text = _text(result) + json.dumps(body)
+        assert text.startswith(f"status: error ({reason})")
+        assert_clean(text, secrets)
+        for value in args.values():
+            if isinstance(value, str) and len(value.strip()) >= 3 and reason.startswith("invalid"):
+                assert value not in text  # the rejected value is never echoed
+    extra = (await session.call_tool(*BAD_CALLS[0][:2])).structured_content
+    assert extra["details"] == [{"loc": "arguments", "type": "extra_forbidden"}]
+
+    with pytest.raises(MCPError) as info:
+        await session.call_tool("delete_wiki", {})
+    assert str(info.value).startswith("unknown_tool")
+
+    listed = await session.list_resources()
+    uris = [r.uri for r in listed.resources]
+    assert f"zpwiki://page/{HOLP}" in uris and not any(KOVAC in u for u in uris)
+    holp = next(r for r in listed.resources if r.uri.endswith(HOLP))
+    assert holp.title == "Ján Holp" and holp.mime_type == "text/markdown"
+    templates = (await session.list_resource_templates()).resource_templates
+    assert [t.uri_template for t in templates] == ["zpwiki://page/{+document_path}"]
+    page = await session.read_resource(f"zpwiki://page/{HOLP}")
+    content = page.contents[0].text
+    assert content.startswith(f'---\ndocument_path: "{HOLP}"\ntitle: "Ján Holp"\n')
+    assert 'source_url: "https://zp.example.edu/students/2016/jh428ek"' in content
+    assert "## Diplomová práca 2021" in content
+    for uri in (f"zpwiki://page/{KOVAC}", "zpwiki://page/pages/none.md"):
+        with pytest.raises(MCPError) as info:
+            await session.read_resource(uri)
+        assert str(info.value).startswith("unknown_page")
+        assert_clean(str(info.value), secrets)
+    with pytest.raises(MCPError):
+        await session.read_resource("zpwiki://page/../../etc/passwd")
