@@ -125,3 +125,13 @@ def test_graph_busy_is_503_with_retry_after(sample_workspace):
     assert busy.json()["reason"] == "overloaded"
     assert busy.headers["retry-after"].isdigit()
     assert ok.status_code == 200
+
+
+def test_a_query_past_its_timeout_is_refused_not_retried(sample_store):
+    store = small_store(sample_store, query_timeout_s=0.001, max_concurrent_queries=1)
+    try:
+        with pytest.raises(GraphBusy, match="timed out"):
+            store.query(q.PERSONS_BY_THESIS_COUNT, **FILTER)
+        assert store.pool_stats()["reopened"] == 0
+    finally:
+        store.close()

@@ -88,6 +88,11 @@ def truncate_to_tokens(text: str, limit: int, count: Any) -> str:
     """The longest prefix of ``text`` (whole words when possible) of at most ``limit`` tokens."""
     if count(text) <= limit:
         return text
+    # Search a window that surely holds more than ``limit`` tokens (no token of
+    # this tokenizer averages 8 characters): every count below is then cheap.
+    window = text[: limit * 8]
+    if len(window) < len(text) and count(window) > limit:
+        text = window
     ends = [m.end() for m in _WORD_END.finditer(text)]
     lo, hi = 0, len(ends)
     while lo < hi:  # the most words that fit

@@ -52,6 +52,11 @@ class GraphBusy(Overloaded):
 class EngineError(Exception):
     """A query failed inside the engine (wraps the engine's ``RuntimeError``)."""
 
+    @property
+    def interrupted(self) -> bool:
+        """Stopped by the query timeout rather than failed."""
+        return "interrupt" in str(self).lower()
+
 
 @dataclass(frozen=True)
 class GraphLimits:

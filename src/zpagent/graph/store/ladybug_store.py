@@ -183,6 +183,8 @@ class LadybugStore(GraphStore):
                 log.warning("graph query %s failed (attempt %d): %s", name, attempt, exc)
                 self._session.conn = None
                 pool.release(conn, broken=True)
+                if exc.interrupted:  # GRAPH_QUERY_TIMEOUT: a retry would take as long
+                    raise GraphBusy(f"graph query {name} timed out") from None
                 if attempt == 2:
                     pool.record(ok=False)
                     raise GraphBusy(f"graph query {name} failed twice: {exc}") from None
