@@ -198,3 +198,24 @@ def test_long_queries_leave_a_worker_for_ordinary_ones(remote, server):
     finally:
         server.release.set()
         q.close()
+
+
+def test_long_queries_are_refused_before_any_work_when_their_lane_is_full(remote, server):
+    q = pool(remote, workers=1, max_tokens=64)
+    repeated = "z " + "dlhá otázka o téme " * 20
+    try:
+        assert q.submit(repeated).result().shape == (remote.dim,)  # embedded once, capped
+        server.release.clear()
+        busy = q.submit("a " + "dlhá otázka o téme " * 20)
+        wait_requests(server, 2)
+        waiting = q.submit("b " + "dlhá otázka o téme " * 20)
+        with pytest.raises(QueryBusy, match="long queries"):
+            q.admit("c " + "dlhá otázka o téme " * 20)  # refused without tokenizing
+        # a long question seen before is still answered, from the text as sent
+        assert q.submit(repeated).result().shape == (remote.dim,)
+        q.admit("krátka otázka")  # ordinary ones are not held back
+        server.release.set()
+        busy.result(), waiting.result()
+    finally:
+        server.release.set()
+        q.close()

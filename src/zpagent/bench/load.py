@@ -33,6 +33,7 @@ def run_load(
     max_seconds: float,
     timeout: float,
     key: str | None,
+    honor_retry_after: bool = False,
 ) -> dict:
     host = urlparse(url).hostname
     if host not in ("127.0.0.1", "localhost", "::1"):
@@ -65,6 +66,9 @@ def run_load(
                         counts["ok" if r.status_code == 200 else "error"] += 1
                         if refusal:
                             counts["refusals"][refusal] = counts["refusals"].get(refusal, 0) + 1
+                    wait = r.headers.get("retry-after") if honor_retry_after else None
+                    if r.status_code == 503 and wait and wait.isdigit():
+                        STOP.wait(min(float(wait), 30.0))  # as an HTTP client with retries does
                 except httpx.TimeoutException:
                     with lock:
                         counts["timeout"] += 1
@@ -117,6 +121,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--requests", type=int, default=200)
     p.add_argument("--max-seconds", type=float, default=30.0)
     p.add_argument("--timeout", type=float, default=10.0)
+    p.add_argument(
+        "--honor-retry-after",
+        action="store_true",
+        help="After a 503 with Retry-After, wait that long before the next request.",
+    )
     args = p.parse_args(argv)
     with open(args.queries, encoding="utf-8") as fh:
         queries = json.load(fh)
@@ -130,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         args.max_seconds,
         args.timeout,
         os.environ.get("ZPAGENT_BENCH_KEY"),
+        args.honor_retry_after,
     )
     sys.stdout.write(json.dumps(result) + "\n")
     return 0

@@ -14,7 +14,8 @@ count) per hybrid search, for
   embedder over the same file).
 
 ``flood`` (a real server): ordinary new questions at concurrency 4, first
-quiet, then while 16 clients send long (~2,000-character) new questions.
+quiet, then while 16 clients send long (~2,000-character) new questions,
+once waiting the ``Retry-After`` of each refusal and once not.
 """
 
 from __future__ import annotations
@@ -98,8 +99,9 @@ def bench_query_cpu(ws: Any, queries: list[dict[str, Any]], work: Path, say: Say
         new.close()
         restarted = QueryEmbedder(ws.embedder, limits, store=store)
         search(gen, restarted, "zahrievací dotaz")
+        warm_hits = restarted.stats["store_hits"]
         out["new_restarted"] = _measure(lambda q: search(gen, restarted, q), texts)
-        out["restarted_store_hits"] = restarted.stats["store_hits"]
+        out["restarted_store_hits"] = restarted.stats["store_hits"] - warm_hits
         restarted.close()
         today.close()
     a, b = out["today_new"]["cpu_ms"]["p50"], out["new_new"]["cpu_ms"]["p50"]
@@ -130,7 +132,14 @@ def _long_queries(n: int, seed: int) -> list[dict[str, Any]]:
 
 
 def _load_process(
-    url: str, path: str, bodies_file: Path, conc: int, requests: int, seconds: float, key: str
+    url: str,
+    path: str,
+    bodies_file: Path,
+    conc: int,
+    requests: int,
+    seconds: float,
+    key: str,
+    paced: bool = False,
 ) -> subprocess.Popen:
     import os
 
@@ -153,6 +162,7 @@ def _load_process(
             str(seconds),
             "--timeout",
             "60",
+            *(["--honor-retry-after"] if paced else []),
         ],
         env={**os.environ, "ZPAGENT_BENCH_KEY": key},
         stdout=subprocess.PIPE,
@@ -168,49 +178,46 @@ def _result(proc: subprocess.Popen, timeout: float) -> dict[str, Any]:
 def bench_flood(
     data: Path, queries: list[dict[str, Any]], work: Path, say: Say, requests: int = 300
 ) -> dict[str, Any]:
+    """Ordinary questions quiet, then during two floods of long ones: clients that wait
+    the ``Retry-After`` of a refusal (as HTTP clients with retries do), and clients that
+    send again at once (an attacker)."""
     from zpagent.bench.runner import _start_server, _stop_server, _wait_http
 
     server, url, keys = _start_server(data, {"SYNC_WORKER_ENABLED": "false"}, work, "flood.log")
     key = keys["SEARCH_API_KEY"]
+
+    def bodies(name: str, items: list[dict[str, Any]]) -> Path:
+        path = work / f"flood-{name}.json"
+        path.write_text(json.dumps(items), encoding="utf-8")
+        return path
+
+    def ordinary(seed: int) -> dict[str, Any]:
+        file = bodies(f"ordinary-{seed}", _unique_ordinary(queries, requests, seed))
+        return _result(_load_process(url, "/search", file, 4, requests, 120, key), 300)
+
+    out: dict[str, Any] = {}
     try:
         _wait_http(url, server, ready=True)
-        quiet_file, flood_ord_file, long_file = (
-            work / "flood-quiet.json",
-            work / "flood-ordinary.json",
-            work / "flood-long.json",
-        )
-        quiet_file.write_text(json.dumps(_unique_ordinary(queries, requests, 1)), encoding="utf-8")
-        flood_ord_file.write_text(
-            json.dumps(_unique_ordinary(queries, requests, 2)), encoding="utf-8"
-        )
-        long_file.write_text(json.dumps(_long_queries(20_000, 3)), encoding="utf-8")
-        warm = work / "flood-warm.json"
-        warm.write_text(json.dumps(_unique_ordinary(queries, 20, 4)), encoding="utf-8")
+        warm = bodies("warm", _unique_ordinary(queries, 20, 99))
         _result(_load_process(url, "/search", warm, 1, 20, 60, key), 180)
         say(f"flood: {requests} ordinary new questions, concurrency 4, quiet")
-        quiet = _result(_load_process(url, "/search", quiet_file, 4, requests, 120, key), 300)
-        say("flood: the same load while 16 clients send ~2,000-character new questions")
-        flood = _load_process(url, "/search", long_file, 16, 10**6, 180, key)
-        time.sleep(2.0)  # the flood is under way
-        ordinary = _result(
-            _load_process(url, "/search", flood_ord_file, 4, requests, 120, key), 300
-        )
-        flood.terminate()  # the load process stops its clients and reports
-        long_run = _result(flood, 120)
+        out["quiet"] = ordinary(1)
+        for n, (name, paced) in enumerate((("paced", True), ("unpaced", False)), start=2):
+            say(f"flood: the same while 16 clients send ~2,000-character questions ({name})")
+            long_file = bodies(f"long-{name}", _long_queries(20_000, 10 + n))
+            flood = _load_process(url, "/search", long_file, 16, 10**6, 300, key, paced)
+            time.sleep(2.0)  # the flood is under way
+            during = ordinary(n)
+            flood.terminate()  # the load process stops its clients and reports
+            out[name] = {"ordinary": during, "long_queries": _result(flood, 120)}
     finally:
         _stop_server(server)
-    q99, f99 = quiet["latency_ms"].get("p99"), ordinary["latency_ms"].get("p99")
-    return {
-        "quiet": quiet,
-        "during_flood": ordinary,
-        "long_queries": long_run,
-        "p99_ratio": round(f99 / q99, 2) if q99 and f99 else None,
-        "p50_ratio": (
-            round(ordinary["latency_ms"]["p50"] / quiet["latency_ms"]["p50"], 2)
-            if quiet["latency_ms"].get("p50")
-            else None
-        ),
-    }
+    quiet = out["quiet"]["latency_ms"]
+    for name in ("paced", "unpaced"):
+        lat = out[name]["ordinary"]["latency_ms"]
+        out[name]["p99_ratio"] = round(lat["p99"] / quiet["p99"], 2) if quiet.get("p99") else None
+        out[name]["p50_ratio"] = round(lat["p50"] / quiet["p50"], 2) if quiet.get("p50") else None
+    return out
 
 
 __all__ = ["bench_flood", "bench_query_cpu"]

@@ -48,6 +48,9 @@ log = logging.getLogger(__name__)
 
 # A question of up to ~20 words; longer ones are "long" (own lane, short queue).
 ORDINARY_TOKENS = 32
+# Longer texts are surely long (no token of a question averages 6 characters):
+# they can be refused before any tokenizing when the long lane is full.
+LONG_CHARS = 6 * ORDINARY_TOKENS
 MEMORY_VECTORS = 4096
 MAX_BATCH = 8
 
@@ -119,6 +122,7 @@ class _Job:
     seq: int
     text: str = field(compare=False)
     key: str = field(compare=False)
+    raw_key: str | None = field(compare=False)  # the uncapped text's key, when it was capped
     done: threading.Event = field(default_factory=threading.Event, compare=False)
     started: bool = field(default=False, compare=False)
     cancelled: bool = field(default=False, compare=False)
@@ -192,13 +196,46 @@ class QueryEmbedder:
         """What is embedded of ``text``: its first ``max_tokens`` model tokens."""
         return truncate_to_tokens(text, self.limits.max_tokens, self.query_tokens)
 
+    def _raw_key(self, text: str) -> str | None:
+        """A second cache key for a text that may be capped: found again without tokenizing."""
+        if len(text) + 8 <= self.limits.max_tokens:  # no more tokens than characters (+ specials)
+            return None
+        return cache_key(self.fingerprint, "\0as sent\0" + text)
+
+    def admit(self, text: str) -> None:
+        """Refuse a surely long query at once when long ones cannot wait any more.
+
+        Called before anything else of a search is done: a flood of long queries
+        must not spend the server's time on work that is refused anyway.
+        """
+        if len(text) <= LONG_CHARS:
+            return
+        with self._cond:
+            full = self._waiting[True] >= self.limits.worker_count() + self._idle_for(True)
+        if not full:
+            return
+        # A question seen before costs nothing: found by the text as sent (or,
+        # for a text too short to be capped, by itself) without tokenizing.
+        raw = self._raw_key(text)
+        if self._cached(raw or cache_key(self.fingerprint, text)) is not None:
+            return
+        with self._cond:
+            self.stats["refused"] += 1
+        raise QueryBusy("long queries are waiting already")
+
     def submit(self, text: str) -> PendingVector:
         """Start embedding ``text`` (or find it cached); ``QueryBusy`` when the queue is full."""
-        text = self.capped(text)
-        key = cache_key(self.fingerprint, text)
+        raw = self._raw_key(text)
+        vector = self._cached(raw) if raw is not None else None
+        if vector is not None:
+            return PendingVector(self, None, vector)
+        self.admit(text)
+        capped = self.capped(text)
+        key = cache_key(self.fingerprint, capped)
         vector = self._cached(key)
         if vector is not None:
             return PendingVector(self, None, vector)
+        text = capped
         long = self.query_tokens(text) > ORDINARY_TOKENS
         limit = self.limits.worker_count() if long else self.limits.queue_limit
         with self._cond:
@@ -207,7 +244,7 @@ class QueryEmbedder:
                 self.stats["refused"] += 1
                 raise QueryBusy("the query embedding queue is full")
             self._start_workers()
-            job = _Job(long, next(self._seq), text, key)
+            job = _Job(long, next(self._seq), text, key, raw)
             heapq.heappush(self._heap, job)
             self._waiting[long] += 1
             self._cond.notify()
@@ -307,9 +344,10 @@ class QueryEmbedder:
                 for job, vector in zip(batch, vectors, strict=True):
                     vector.setflags(write=False)
                     job.vector = vector
-                    self._remember(job.key, vector)
-                    if self.store is not None:
-                        self.store.put(job.key, vector)
+                    for key in filter(None, (job.key, job.raw_key)):
+                        self._remember(key, vector)
+                        if self.store is not None:
+                            self.store.put(key, vector)
             finally:
                 with self._cond:
                     self.stats["embedded"] += len(batch)

@@ -163,6 +163,8 @@ def search(
         raise InvalidQuery(f"limit must be between 1 and {MAX_LIMIT}")
     if not 1 <= max_per_document <= MAX_PER_DOCUMENT:
         raise InvalidQuery(f"max_per_document must be between 1 and {MAX_PER_DOCUMENT}")
+    if mode in ("hybrid", "vector") and embedder is not None:
+        query_embedder(embedder).admit(query)  # a flood of long queries is refused first
     analyzed = analyze(query)
     candidate_limit = candidate_limit or max(50, limit * max_per_document * 3)
     reasons: list[str] = []
