@@ -1814,6 +1814,22 @@ def build_robustness(truth: Truth) -> dict[str, Any]:
             ["person:david-polak"],
             full,
         ),
+        # The checked answer on the text path: a page saying the supervisor is
+        # someone else must not be quoted as the answer (issue 15).
+        (
+            "answer-supervisor",
+            "Kto viedol bakalársku prácu Dávida Poláka?",
+            "answer",
+            ["person:david-polak"],
+            full,
+        ),
+        (
+            "answer-text-supervisor",
+            "Kto je vedúcim všetkých záverečných prác na katedre?",
+            "answer",
+            ["home"],
+            full,
+        ),
     ]:
         add(
             pip,

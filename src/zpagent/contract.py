@@ -172,11 +172,58 @@ class EvidenceItem(BaseModel):
     chunk_id: str
     document_path: str
     heading_path: list[str]
-    role: Literal["primary", "section_lead"] = Field(
-        description="`primary`: retrieved; `section_lead`: the start of a primary's section."
+    role: Literal["primary", "section_lead", "page_facts", "graph_lead"] = Field(
+        description="`primary`: retrieved; `section_lead`: the start of a primary's section; "
+        "`page_facts`: the lines of a person's page stating their theses (title, supervisor, "
+        "year); `graph_lead`: the lead of a page the graph put in the set that no text hit "
+        "reached."
     )
     expands: str | None = Field(None, description="chunk_id of the primary it was added for.")
     rank: int = Field(description="Rank of the primary this evidence belongs to.")
+
+
+class GraphEntity(BaseModel):
+    label: str = Field(description="Person, Topic, Keyword, Thesis.")
+    id: str
+    name: str
+    role: str | None = Field(None, description="supervisor, consultant, subject, topic, ...")
+    source_id: str | None = None
+
+
+class GraphCandidate(BaseModel):
+    id: str
+    name: str
+    status: str = Field(description="`candidate` (choose one) or `rejected` (a near miss).")
+    document_path: str | None = None
+    source_id: str | None = None
+    summary: str | None = Field(None, description="What tells the candidates apart.")
+
+
+class GraphScope(BaseModel):
+    """What the graph decided for graph-guided retrieval (``mode=graph_hybrid``)."""
+
+    route: Literal["graph_first", "vector_entry"] = Field(
+        description="`graph_first`: the question named entities or constraints; `vector_entry`: "
+        "it did not, and the best text hits led into the graph."
+    )
+    intents: list[str] = Field(
+        default_factory=list,
+        description="supervision, topic, time, comparison, bridge: the relations followed.",
+    )
+    entities: list[GraphEntity] = Field(default_factory=list)
+    pages: int | None = Field(
+        None, description="Exact number of pages in the set, counted by the database."
+    )
+    theses: int | None = Field(
+        None, description="Exact number of theses in the set (null when the set is of pages)."
+    )
+    listed: int = Field(0, description="Pages of the set whose text was ranked.")
+    represented: int = Field(0, description="Pages of the set with evidence in this response.")
+    complete: bool = Field(description="Every page of the set has evidence in this response.")
+    candidates: list[GraphCandidate] = Field(
+        default_factory=list,
+        description="With `ambiguous`: who a name may mean (ask). With `no_answer`: near misses.",
+    )
 
 
 class RagResponse(Envelope):
@@ -192,6 +239,9 @@ class RagResponse(Envelope):
     evidence: list[EvidenceItem] = Field(default_factory=list)
     diagnostics: dict[str, Any] | None = Field(
         None, description="Retrieval internals; only with include_diagnostics."
+    )
+    graph: GraphScope | None = Field(
+        None, description="Graph-guided retrieval only: the set of pages and how it was found."
     )
 
 

@@ -29,3 +29,19 @@ def sample_wiki_path() -> Path:
         "the sample wiki (examples/zpwiki) was not found; run the demo from a clone "
         "installed with `pip install -e .`, or index your own wiki with `zpagent index --wiki PATH`"
     )
+
+
+def problems_line(report: dict) -> str | None:
+    """One calm sentence about the sample wiki's deliberate problem pages.
+
+    The sample wiki holds pages with broken front matter on purpose (real
+    wikis have them); a warning line per page would read like a broken install.
+    """
+    n = report.get("problem_documents") or 0
+    if not n:
+        return None
+    kinds = ", ".join(f"{k.replace('_', ' ')} ({v})" for k, v in report["warnings"].items())
+    return (
+        f"The sample wiki has {n} pages with deliberate problems ({kinds}); "
+        "they are indexed anyway, as a real wiki's would be."
+    )

@@ -87,6 +87,37 @@ def _answer_rows(root: Path) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _fusion_rows(root: Path) -> list[tuple[str, str, str]]:
+    """Classic RAG, graph only and fused retrieval on the set questions (eval fusion)."""
+    fusion = _load(root / "eval/results/fusion-test.json") or _load(
+        root / "eval/results/fusion-dev.json"
+    )
+    if not fusion or "modes" not in fusion:
+        return []
+    rows = []
+    split, n, c = fusion["split"], fusion["items"], fusion["comparison"]
+    for mode in ("graph_hybrid", "rag", "graph"):
+        data = fusion["modes"][mode]
+        o = data["overall"]
+        # Latency as measured side by side (turns per question): the ratio to
+        # classic RAG, since absolute times follow the machine's load.
+        latency = (
+            f"; p50 latency {c['p50_cold_ratio']}x classic RAG (new question), "
+            f"{c['p50_warm_ratio']}x (repeated)"
+            if mode == "graph_hybrid"
+            else ""
+        )
+        rows.append(
+            (
+                f"set retrieval, {data['label']} ({split}, {n} q.)",
+                f"set recall@10 {o['recall@10']:.3f}, precision@10 {o['precision@10']:.3f}, "
+                f"answer facts {o['answer_facts']:.3f}, statuses {o['status']:.3f}{latency}",
+                f"zpagent eval fusion --split {split}",
+            )
+        )
+    return rows
+
+
 def render_headlines(root: Path) -> str:
     rows: list[tuple[str, str, str]] = []
     ret = _load(root / "eval/results/retrieval-test.json") or _load(
@@ -113,6 +144,8 @@ def render_headlines(root: Path) -> str:
                 cmd,
             )
         )
+    rows += _paraphrase_rows(root)
+    rows += _known_item_rows(root)
     graph = _load(root / "eval/results/graph-test.json") or _load(
         root / "eval/results/graph-dev.json"
     )
@@ -126,6 +159,7 @@ def render_headlines(root: Path) -> str:
             )
         )
     rows += _answer_rows(root)
+    rows += _fusion_rows(root)
     bench = _load(root / "benchmarks/results.json")
     if bench:
         idx = bench.get("index")
@@ -139,6 +173,17 @@ def render_headlines(root: Path) -> str:
                     "zpagent bench --sections index",
                 )
             )
+            if idx.get("cold_embedding_speedup"):
+                one, par = idx["cold_one_worker"], idx["cold"]
+                rows.append(
+                    (
+                        "cold embedding throughput, sample wiki",
+                        f"{par['embedding_tokens_per_s']} tokens/s with "
+                        f"{par['embedding_workers']} workers vs {one['embedding_tokens_per_s']} "
+                        f"with one ({idx['cold_embedding_speedup']}x)",
+                        "zpagent bench --sections index",
+                    )
+                )
         q = bench.get("query")
         if q:
             for tool in ("hybrid", "rag", "graph"):
@@ -167,6 +212,17 @@ def render_headlines(root: Path) -> str:
                             "zpagent bench --sections http",
                         )
                     )
+        hs = bench.get("hostile")
+        if hs:
+            b, h = hs["baseline"], hs["hostile"]
+            rows.append(
+                (
+                    "hostile wiki build (20 MB page, 10k headings, alias bomb, links out)",
+                    f"{h['seconds']} s, peak RSS {h['peak_rss_mb']} MB "
+                    f"(sample alone {b['seconds']} s, {b['peak_rss_mb']} MB)",
+                    "zpagent bench --sections hostile",
+                )
+            )
         w = bench.get("webhook")
         if w:
             rows.append(
@@ -188,6 +244,45 @@ def render_headlines(root: Path) -> str:
     ]
     lines += [f"| {a} | {b} | `{c}` |" for a, b, c in rows]
     return "\n".join(lines)
+
+
+def _paraphrase_rows(root: Path) -> list[tuple[str, str, str]]:
+    ret = _load(root / "eval/results/retrieval-paraphrase-test.json")
+    if not ret:
+        return []
+    modes = {m: ret["modes"][m]["overall"] for m in ("hybrid", "fts", "vector")}
+    return [
+        (
+            f"thesis titles in other words (test, {ret['items']} q.)",
+            f"MRR hybrid {modes['hybrid']['mrr']:.3f}, fts {modes['fts']['mrr']:.3f}, "
+            f"vector {modes['vector']['mrr']:.3f}; false no-answer "
+            f"{modes['hybrid']['false_no_answer_rate']:.3f}",
+            "zpagent eval retrieval --split test --dataset eval/datasets/paraphrase.json",
+        )
+    ]
+
+
+def _known_item_rows(root: Path) -> list[tuple[str, str, str]]:
+    """One row per corpus of ``zpagent eval known-item`` (its test split)."""
+    rows = []
+    for path in sorted((root / "eval/results").glob("known-item-*.json")):
+        report = _load(path)
+        if not report or "test" not in report.get("splits", {}):
+            continue
+        block = report["splits"]["test"]
+        o = {s: block[s]["overall"] for s in block}
+        h = o["hybrid"]
+        others = ", ".join(f"{s} {o[s]['mrr']:.3f}" for s in ("fts", "vector", "bm25s") if s in o)
+        rows.append(
+            (
+                f"known items, {report['corpus']} ({report['pages']} pages, test, "
+                f"{h['queries']} q.)",
+                f"MRR hybrid {h['mrr']:.3f} ({others}); no-answer accuracy "
+                f"{h['no_answer_accuracy']:.3f}, false no-answer {h['false_no_answer_rate']:.3f}",
+                f"zpagent eval known-item --wiki ... --name {report['corpus']}",
+            )
+        )
+    return rows
 
 
 def _replace(text: str, begin: str, end: str, content: str) -> str:

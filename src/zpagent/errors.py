@@ -2,6 +2,7 @@
 
     ZPAgentError                      (500 internal_error)
     ├── InvalidQuery                  (400 invalid_query)
+    │   └── QueryTooLong              (400 invalid_query)  says so in its public message
     ├── InvalidRequest                (422 invalid_request)
     ├── Unauthorized                  (401 unauthorized)
     ├── NotFound                      (404 not_found)
@@ -32,6 +33,12 @@ class InvalidQuery(ZPAgentError):
     reason = "invalid_query"
     http_status = 400
     public_message = "The query is empty or not usable."
+
+
+class QueryTooLong(InvalidQuery):
+    """Same stable reason as any invalid query; the public text says what to fix."""
+
+    public_message = "The query is too long; shorten it."
 
 
 class InvalidRequest(ZPAgentError):

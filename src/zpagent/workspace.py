@@ -14,6 +14,7 @@ from typing import Any
 from zpagent.config import Settings, get_settings
 from zpagent.embed.base import Embedder
 from zpagent.embed.factory import get_embedder
+from zpagent.embed.pipeline import default_workers
 from zpagent.embed.queries import QueryEmbedder, QueryLimits
 from zpagent.errors import WikiError
 from zpagent.graph.build.step import STEP_NAME as GRAPH_STEP
@@ -22,6 +23,7 @@ from zpagent.index.build import BuildInputs, Progress
 from zpagent.index.datadir import DataDir
 from zpagent.index.reader import Generation, open_current
 from zpagent.ingest.chunker import ChunkSettings
+from zpagent.ingest.limits import PageLimits
 
 
 class Workspace:
@@ -52,14 +54,23 @@ class Workspace:
             encoding=s.chunk_token_encoding,
         )
 
+    def page_limits(self) -> PageLimits:
+        s = self.settings
+        return PageLimits(s.page_max_bytes, s.page_max_headings, s.page_max_chunks)
+
     def build_inputs(self) -> BuildInputs:
-        return BuildInputs(
+        inputs = BuildInputs(
             data=self.data,
             embedder=self.embedder,
             chunk_settings=self.chunk_settings(),
             batch_size=self.settings.embedding_batch_size,
+            embedding_workers=self.settings.embedding_workers or default_workers(),
+            page_limits=self.page_limits(),
             extra_steps=[(GRAPH_STEP, graph_step)],
         )
+        if not self.settings.embedding_seed_cache:
+            inputs.seed_caches = []
+        return inputs
 
     def wiki_path(self, wiki: Path | None = None) -> Path:
         path = wiki or self.settings.zpwiki_path

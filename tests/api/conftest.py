@@ -7,6 +7,7 @@ from zpagent.config import Settings
 SEARCH_KEY = "s" * 16 + "earch-key-0123456789abcdef"
 SYNC_KEY = "y" * 16 + "nc-key-0123456789abcdefghi"
 WEBHOOK_SECRET = "w" * 16 + "ebhook-secret-0123456789ab"
+UNPUBLISHED_KEY = "u" * 16 + "npublished-key-0123456789a"
 
 
 def api_settings(**overrides) -> Settings:

@@ -6,11 +6,20 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.conftest import AUTH, BEARER, ENVELOPE_KEYS, SEARCH_KEY, SYNC_KEY, api_settings
+from tests.api.conftest import (
+    AUTH,
+    BEARER,
+    ENVELOPE_KEYS,
+    SEARCH_KEY,
+    SYNC_KEY,
+    UNPUBLISHED_KEY,
+    api_settings,
+)
 from tests.live_server import free_port
 from zpagent.api.app import create_app
 from zpagent.contract import AnswerResponse, ErrorResponse
 from zpagent.eval.scripted_llm import ScriptedLLM, claims
+from zpagent.tool_payload import short_index_version
 
 HOLP_URL = "https://zp.example.edu/students/2016/jh428ek"
 HOLP_PATH = "pages/students/2016/jh428ek/README.md"
@@ -171,7 +180,9 @@ def test_graph_answer_without_an_llm_has_every_contract_field(no_llm):
     assert all(c["sources"] == ["S1"] and c["subject"] == "Ján Holp" for c in body["claims"])
     assert HOLP_MASTER in body["answer"] and "[S1]" in body["answer"]
     assert HOLP_URL in body["answer"]
-    assert body["index_version"]["version"] and body["index_version"]["embedding_model"]
+    # Tool clients get the short version; /health has the whole object.
+    assert set(body["index_version"]) == {"version", "wiki_revision", "built_at"}
+    assert body["index_version"]["version"] and body["index_version"]["built_at"]
     assert body["complete"] is True and body["truncated"] is False
     assert body["truncation_reasons"] == []
 
@@ -179,7 +190,8 @@ def test_graph_answer_without_an_llm_has_every_contract_field(no_llm):
 def test_index_version_is_the_served_generation(no_llm):
     health = no_llm.get("/health").json()
     body = post(no_llm, {"query": Q_TITLE, "engine": "graph"}).json()
-    assert body["index_version"] == health["index_version"]
+    assert health["index_version"]["embedding_model"]
+    assert body["index_version"] == short_index_version(health["index_version"])
 
 
 def test_rag_without_an_llm_answers_from_the_pages_facts(no_llm):
@@ -204,13 +216,18 @@ def test_no_answer_and_small_talk(no_llm):
     assert body["sources"] == [] and body["complete"] is None
 
 
-def test_unpublished_pages_only_on_request(no_llm):
+def test_unpublished_pages_only_with_the_unpublished_key(tiny_workspace):
+    """Visibility is server policy (more in test_visibility.py)."""
     q = "Aký názov práce má Peter Kováč?"
-    body = post(no_llm, {"query": q, "engine": "rag"}).json()
-    assert "Tajná nepublikovaná" not in body["answer"]
-    assert all("pk222cd" not in s["document_path"] for s in body["sources"])
-    body = post(no_llm, {"query": q, "engine": "rag", "include_unpublished": True}).json()
-    assert "Tajná nepublikovaná téma o kryptografii" in body["answer"]
+    with make_client(tiny_workspace, unpublished_api_key=UNPUBLISHED_KEY) as c:
+        body = post(c, {"query": q, "engine": "rag"}).json()
+        assert "Tajná nepublikovaná" not in body["answer"]
+        assert all("pk222cd" not in s["document_path"] for s in body["sources"])
+        refused = post(c, {"query": q, "engine": "rag", "include_unpublished": True})
+        assert_error(refused, 403, "unpublished_not_allowed")
+        trusted = {"X-API-Key": UNPUBLISHED_KEY}
+        body = post(c, {"query": q, "engine": "rag", "include_unpublished": True}, trusted)
+        assert "Tajná nepublikovaná téma o kryptografii" in body.json()["answer"]
 
 
 # --- answers with the scripted LLM ---------------------------------------------------

@@ -225,20 +225,44 @@ def test_cors_allow_list(tiny_workspace):
         assert "access-control-allow-origin" not in bad.headers
 
 
+def operation_ids(spec: dict) -> set[str]:
+    return {op["operationId"] for path in spec["paths"].values() for op in path.values()}
+
+
 def test_openapi_spec_is_valid_and_complete(client):
+    """/openapi.json holds the wiki tools only (Open WebUI makes every operation a
+    tool); the operations are in /openapi-ops.json. Both are valid OpenAPI."""
     from openapi_spec_validator import validate
 
     spec = client.get("/openapi.json").json()
     validate(spec)
-    ops = {op["operationId"] for path in spec["paths"].values() for op in path.values()}
-    assert {"search_wiki", "rag_wiki", "health"} <= ops
+    assert operation_ids(spec) == {"search_wiki", "rag_wiki", "graph_wiki", "answer_question"}
     schemes = spec["components"]["securitySchemes"]
     assert schemes["HTTPBearer"]["scheme"] == "bearer"
     for name in ("SearchRequest", "RagRequest", "SearchResponse", "RagResponse", "ErrorResponse"):
         assert name in spec["components"]["schemas"]
+    assert not {"HealthResponse", "SyncJob", "SyncStatus"} & set(spec["components"]["schemas"])
     rag = spec["paths"]["/rag"]["post"]
-    assert {"401", "422", "503"} <= set(rag["responses"])
+    assert {"401", "403", "422", "503"} <= set(rag["responses"])
     assert rag["summary"] and rag["description"]
+    for name in ("SearchRequest", "RagRequest", "GraphRequest", "AnswerRequest"):
+        request = spec["components"]["schemas"][name]
+        assert "include_unpublished" not in request["properties"], name
+        assert request["additionalProperties"] is False
+
+    ops = client.get("/openapi-ops.json").json()
+    validate(ops)
+    assert operation_ids(ops) == {
+        "health",
+        "sync_start",
+        "sync_job",
+        "sync_status",
+        "webhook_gitea",
+    }
+    assert {"HealthResponse", "SyncJob", "ErrorResponse"} <= set(ops["components"]["schemas"])
+    assert "RagResponse" not in ops["components"]["schemas"]
+    paths = set(spec["paths"]) | set(ops["paths"])
+    assert not any(p.startswith(("/v1", "/mcp")) for p in paths)
 
 
 def test_docs_can_be_switched_off(tiny_workspace):
@@ -248,3 +272,36 @@ def test_docs_can_be_switched_off(tiny_workspace):
     with TestClient(app) as c:
         assert c.get("/docs").status_code == 404
         assert c.get("/openapi.json").status_code == 200
+
+
+def test_rag_graph_hybrid_mode(client):
+    """The graph picks the pages (with their exact count), the text is ranked inside."""
+    body = client.post(
+        "/rag",
+        json={"query": "O čom sú práce, ktoré viedol Daniel Hládek?", "mode": "graph_hybrid"},
+        headers=AUTH,
+    ).json()
+    resp = RagResponse.model_validate(body)
+    assert resp.status == "ok" and resp.complete
+    assert [s.document_path for s in resp.sources] == ["pages/students/2016/jh428ek/README.md"]
+    assert resp.graph.route == "graph_first" and resp.graph.intents == ["supervision"]
+    assert (resp.graph.pages, resp.graph.represented, resp.graph.complete) == (1, 1, True)
+    assert "Rozpoznávanie pomenovaných entít" in resp.context
+    classic = client.post("/rag", json={"query": "Ján Holp"}, headers=AUTH).json()
+    assert classic["graph"] is None
+
+
+def test_rag_graph_hybrid_refuses_an_unknown_name(client):
+    body = client.post(
+        "/rag",
+        json={"query": "O čom sú práce, ktoré viedol Jozef Mrkvička?", "mode": "graph_hybrid"},
+        headers=AUTH,
+    ).json()
+    assert (body["status"], body["reason"]) == ("no_answer", "unknown_person")
+    assert body["context"] == "" and body["evidence"] == []
+
+
+@pytest.mark.parametrize("body", [{"mode": "graph"}, {"mode": "graph_hybrid", "limit": 0}])
+def test_rag_bad_mode_or_limit_is_invalid_request(client, body):
+    resp = client.post("/rag", json={"query": "Ján Holp", **body}, headers=AUTH)
+    assert resp.status_code == 422 and resp.json()["reason"] == "invalid_request"

@@ -88,7 +88,7 @@ def lenient_client(tiny_workspace):
     ("path", "module", "name"),
     [
         ("/search", "zpagent.api.routes.tools", "run_search"),
-        ("/rag", "zpagent.api.routes.tools", "run_rag"),
+        ("/rag", "zpagent.api.routes.tools", "rag_for_mode"),
         ("/graph", "zpagent.api.routes.graph", "graph_search"),
     ],
 )

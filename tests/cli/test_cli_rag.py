@@ -155,3 +155,20 @@ def test_real_process_json_errors_exit_one(tiny_workspace, tmp_path, command, qu
     assert payload["status"] == "error" and payload["reason"] == reason
     assert set(payload) == set(error_envelope(reason, ""))
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_rag_graph_hybrid_json_and_human_output(tiny_workspace):
+    data = str(tiny_workspace.data.root)
+    question = "O čom sú práce, ktoré viedol Daniel Hládek?"
+    res = run("rag", question, "--mode", "graph_hybrid", "--data", data, "--json")
+    assert res.exit_code == 0, res.output
+    body = RagResponse.model_validate(json.loads(res.stdout))
+    assert body.graph.route == "graph_first" and body.graph.pages == 1
+    human = run("rag", question, "--mode", "graph_hybrid", "--data", data)
+    assert human.exit_code == 0 and "graph (graph_first, supervision): 1 page(s)" in human.stdout
+    unknown = "O čom sú práce, ktoré viedol Jozef Mrkvička?"
+    res = run("rag", unknown, "--mode", "graph_hybrid", "--data", data, "--json")
+    assert res.exit_code == 0  # no_answer is an answer
+    assert json.loads(res.stdout)["reason"] == "unknown_person"
+    bad = run("rag", question, "--mode", "graph", "--data", data)
+    assert bad.exit_code == 2

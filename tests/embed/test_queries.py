@@ -219,3 +219,18 @@ def test_long_queries_are_refused_before_any_work_when_their_lane_is_full(remote
     finally:
         server.release.set()
         q.close()
+
+
+def test_a_prefetched_query_is_joined_not_embedded_twice(remote, server):
+    q = pool(remote, workers=2)
+    try:
+        server.release.clear()
+        q.prefetch("rozpoznávanie reči")  # graph-guided retrieval starts it early
+        wait_requests(server, 1)
+        joined = q.submit("rozpoznávanie reči")
+        server.release.set()
+        assert joined.result().shape == (remote.dim,)
+        assert len(server.requests) == 1
+    finally:
+        server.release.set()
+        q.close()

@@ -37,6 +37,15 @@ def test_retrieval_dev_split(gen, sample_workspace):
     assert modes["hybrid"]["false_no_answer_rate"] <= 0.06
 
 
+def test_paraphrase_dev_split_fusion_keeps_up_with_the_dense_side(gen, sample_workspace):
+    ds = load_dataset(DATASETS / "paraphrase.json", strict=True)
+    report = evaluate_retrieval(gen, sample_workspace.embedder, ds, "dev")
+    modes = {m: report["modes"][m]["overall"] for m in ("hybrid", "fts", "vector")}
+    # Fusion never loses to its best retriever by more than 0.01 MRR.
+    assert modes["hybrid"]["mrr"] >= max(modes["fts"]["mrr"], modes["vector"]["mrr"]) - 0.01
+    assert modes["hybrid"]["mrr"] >= 0.74
+
+
 def test_robustness_dev_split(gen, sample_workspace):
     ds = load_dataset(DATASETS / "robustness.json", strict=True)
     report = run_robustness(gen, sample_workspace.embedder, sample_workspace.settings, ds, "dev")
@@ -80,3 +89,21 @@ def test_answers_dev_split_with_the_honest_scripted_llm(gen, sample_workspace, t
             client.close()
             cache.close()
     assert report["overall"]["pass_rate"] >= 0.9
+
+
+def test_fusion_dev_split(gen, sample_workspace):
+    """Fused retrieval holds the whole set where classic RAG does not; the graph's
+    refusals (ambiguous, unknown, empty) hold too. Latency is not asserted."""
+    from zpagent.eval.fusion import evaluate_fusion
+
+    ds = load_dataset(DATASETS / "fusion.json", strict=True)
+    report = evaluate_fusion(
+        gen, sample_workspace.embedder, sample_workspace.settings, ds, "dev", timing=False
+    )
+    modes = {m: report["modes"][m]["overall"] for m in ("rag", "graph", "graph_hybrid")}
+    fused = modes["graph_hybrid"]
+    assert fused["recall@10"] >= 0.95
+    assert fused["recall@10"] >= modes["rag"]["recall@10"] + 0.25
+    assert fused["recall@10"] > modes["graph"]["recall@10"]
+    assert fused["answer_facts"] >= 0.9 and fused["count_exact"] >= 0.9
+    assert report["modes"]["graph_hybrid"]["categories"]["guarantee"]["status"] == 1.0

@@ -204,8 +204,11 @@ def test_eval_retrieval_cli_writes_json_and_markdown(tmp_path, tiny_wiki):
     printed = json.loads(res.stdout)
     assert printed["status"] == "ok" and printed["reason"] is None
     assert printed["split"] == "dev" and printed["items"] == 4  # the test item is left out
-    assert sorted(p.name for p in out.iterdir()) == ["retrieval-dev.json", "retrieval-dev.md"]
-    written = json.loads((out / "retrieval-dev.json").read_text(encoding="utf-8"))
+    assert sorted(p.name for p in out.iterdir()) == [
+        "retrieval-small-dev.json",
+        "retrieval-small-dev.md",
+    ]
+    written = json.loads((out / "retrieval-small-dev.json").read_text(encoding="utf-8"))
     assert {k: v for k, v in printed.items() if k not in ("status", "reason")} == written
     assert set(written["modes"]) == {"hybrid", "fts", "vector"}
     hybrid = written["modes"]["hybrid"]["overall"]
@@ -216,7 +219,7 @@ def test_eval_retrieval_cli_writes_json_and_markdown(tmp_path, tiny_wiki):
     assert hybrid["no_answer_accuracy"] == 1.0 and hybrid["false_no_answer_rate"] == 0.0
     assert set(written["modes"]["fts"]["categories"]) == {"factual"}
     assert written["index_version"]["version"]
-    md = (out / "retrieval-dev.md").read_text(encoding="utf-8")
+    md = (out / "retrieval-small-dev.md").read_text(encoding="utf-8")
     assert md.startswith("# Retrieval evaluation (dev split, 4 queries)")
     assert "| hybrid | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 | 0.000 |" in md
     assert "| mode | hit@1 | hit@3 | hit@5 | mrr | recall@5 | ndcg@10 |" in md
@@ -228,7 +231,10 @@ def test_eval_retrieval_cli_writes_json_and_markdown(tmp_path, tiny_wiki):
     assert res.exit_code == 0, res.output
     assert "built the evaluated index" not in res.stderr
     assert json.loads(res.stdout)["items"] == 1
-    assert sorted(p.name for p in out2.iterdir()) == ["retrieval-test.json", "retrieval-test.md"]
+    assert sorted(p.name for p in out2.iterdir()) == [
+        "retrieval-small-test.json",
+        "retrieval-small-test.md",
+    ]
 
 
 def test_eval_retrieval_cli_strict_dataset_fails_with_the_item_named(tmp_path, tiny_wiki):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.graph.conftest import INDEX_VERSION
+from tests.graph.conftest import INDEX_VERSION, payload_of
 from zpagent.eval.datasets import load_dataset
 from zpagent.graph.answers.search import search_store
 from zpagent.graph.schema import NODE_LABELS, PATH_ENDPOINT_LABELS, REL_TYPES
@@ -75,6 +75,23 @@ THESIS_IDS = [
     "pages/students/2016/ms550br/README.md#master",
     "pages/students/2014/rb142lt/README.md#master",
 ]
+
+
+# Graph-guided retrieval: anchored thesis sets with kind/year/topic/keyword filters.
+SCOPE = {"kinds": [], "years": [], "topic": "", "keyword": ""}
+# Chunks of a student page, a topic page and a guide (ids are content hashes).
+SOME_CHUNKS = sorted(
+    n.id
+    for n in payload_of(Path(__file__).resolve().parents[2] / "examples" / "zpwiki").nodes
+    if n.label == "Chunk"
+    and n.props["document_path"]
+    in (
+        "pages/students/2016/jh428ek/README.md",
+        "pages/topics/rozpoznavanie-reci/README.md",
+        "pages/students/2014/rb142lt/README.md",  # unpublished
+        "pages/guides/git/README.md",
+    )
+)
 
 
 def with_flags(*variants: dict) -> list[dict]:
@@ -152,6 +169,55 @@ PARAMS: dict[str, list[dict]] = {
     ),
     "theses_by_ids": with_flags({"ids": THESIS_IDS, "limit": 100}),
     "index_state": [{"id": "current"}, {"id": "nothing"}],
+    **{
+        name: with_flags(*variants)
+        for name, variants in {
+            "scope_supervised": [
+                {**SCOPE, "ids": ["jan-stas"], "roles": ["SUPERVISED"], "limit": 100},
+                {**SCOPE, "ids": ["daniel-hladek"], "roles": ["SUPERVISED"], "limit": 3},
+                {**SCOPE, "ids": ["lubomir-stastny"], "roles": ["CONSULTED"], "limit": 100},
+                {
+                    **SCOPE,
+                    "ids": ["jan-stas", "daniel-hladek"],
+                    "roles": ["SUPERVISED"],
+                    "kinds": ["master"],
+                    "topic": "rozpoznavanie-reci",
+                    "limit": 100,
+                },
+                {
+                    **SCOPE,
+                    "ids": ["daniel-hladek"],
+                    "roles": ["SUPERVISED"],
+                    "keyword": "llm",
+                    "limit": 100,
+                },
+            ],
+            "scope_supervised_count": [
+                {**SCOPE, "ids": ["jan-stas"], "roles": ["SUPERVISED"]},
+                {**SCOPE, "ids": ["daniel-hladek"], "roles": ["SUPERVISED"], "years": [2022]},
+                {**SCOPE, "ids": ["lubomir-stastny"], "roles": ["CONSULTED"]},
+            ],
+            "scope_topic": [
+                {**SCOPE, "topic": "rozpoznavanie-reci", "limit": 100},
+                {**SCOPE, "topic": "strojovy-preklad", "years": [2021], "limit": 1},
+            ],
+            "scope_topic_count": [{**SCOPE, "topic": "rozpoznavanie-reci", "kinds": ["master"]}],
+            "scope_keyword": [
+                {**SCOPE, "keyword": "llm", "limit": 100},
+                {**SCOPE, "keyword": "asr", "kinds": ["bachelor"], "limit": 2},
+            ],
+            "scope_keyword_count": [{**SCOPE, "keyword": "nlp", "years": [2019, 2020]}],
+            "scope_theses": [
+                {**SCOPE, "kinds": ["master"], "years": [2021], "limit": 100},
+                {**SCOPE, "limit": 5},
+            ],
+            "scope_theses_count": [{**SCOPE, "kinds": ["bachelor"]}, SCOPE],
+            "keyword_pages": [{"keyword": "git", "limit": 10}, {"keyword": "llm", "limit": 3}],
+            "keyword_pages_count": [{"keyword": "nlp"}, {"keyword": "none"}],
+        }.items()
+    },
+    "thesis_chunks": [{"ids": THESIS_IDS}, {"ids": []}],
+    "chunk_links": with_flags({"ids": SOME_CHUNKS}),
 }
 
 
@@ -225,5 +291,37 @@ def test_every_dataset_question_answers_identically(engines):
             a = search_store(ladybug, item.query, index_version=INDEX_VERSION, limit=100, **flags)
             b = search_store(neo4j, item.query, index_version=INDEX_VERSION, limit=100, **flags)
             if a.model_dump() != b.model_dump():
+                differ.append(item.id)
+    assert differ == []
+
+
+FUSION = Path(__file__).resolve().parents[2] / "eval" / "datasets" / "fusion.json"
+
+
+def test_every_fusion_question_scopes_identically(engines):
+    """Graph-guided retrieval's first half (the set, its count, the steps) on both engines."""
+    from zpagent.graph.answers.scope import graph_scope
+
+    ladybug, neo4j = engines
+
+    def summary(scope):
+        return (
+            scope.status,
+            scope.reason,
+            scope.intents,
+            [(t.document_path, t.person_id, t.theses) for t in scope.targets],
+            scope.anchors,
+            scope.pages,
+            scope.theses,
+            [s.to_dict() for s in scope.steps],
+            [c.model_dump() for c in scope.candidates],
+        )
+
+    differ = []
+    for item in load_dataset(FUSION).items:
+        for flags in FLAGS:
+            a = graph_scope(ladybug, item.query, index_version=INDEX_VERSION, **flags)
+            b = graph_scope(neo4j, item.query, index_version=INDEX_VERSION, **flags)
+            if summary(a) != summary(b):
                 differ.append(item.id)
     assert differ == []

@@ -76,3 +76,56 @@ def test_round_trip_of_dumped_yaml(data, body):
     assert fm.warnings == []
     assert fm.data == data
     assert fm.body == body
+
+
+def alias_bomb(levels: int = 9) -> str:
+    """The 'billion laughs' in YAML: each level repeats the previous nine times."""
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    names = "abcdefghijklmnopqrstuvwxyz"
+    for i in range(1, levels):
+        refs = ",".join([f"*{names[i - 1]}"] * 9)
+        lines.append(f"{names[i]}: &{names[i]} [{refs}]")
+    return "\n".join(lines) + "\n"
+
+
+def test_an_alias_bomb_is_refused_before_it_expands():
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    bomb = alias_bomb(12)  # 9**12 strings if expanded; refused in microseconds
+    fm = split_front_matter("---\ntitle: X\n" + bomb + "---\n# Body\n\ntext\n")
+    assert fm.warnings == ["front_matter_aliases"]
+    assert fm.data == {} and fm.body == "# Body\n\ntext\n"
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 50_000  # KiB
+
+
+def test_any_alias_is_refused_anchors_alone_are_fine():
+    assert split_front_matter("---\na: &x 1\nb: *x\n---\nb").warnings == ["front_matter_aliases"]
+    fm = split_front_matter("---\na: &x 1\n---\nb")
+    assert (fm.data, fm.warnings) == ({"a": 1}, [])
+
+
+def test_deep_nesting_and_huge_front_matter_are_bounded():
+    deep = "---\na: " + "[" * 5000 + "]" * 5000 + "\n---\nbody"
+    assert split_front_matter(deep).warnings == ["broken_yaml"]
+    big = "---\n" + "".join(f"k{i}: {'x' * 60}\n" for i in range(2000)) + "---\nbody"
+    fm = split_front_matter(big)
+    assert fm.warnings == ["front_matter_too_large"] and fm.body == "body"
+
+
+def test_unsafe_tags_are_broken_yaml_not_code():
+    fm = split_front_matter("---\na: !!python/object/apply:os.system ['true']\n---\nb")
+    assert fm.warnings == ["broken_yaml"] and fm.data == {}
+
+
+@given(
+    st.lists(
+        st.sampled_from(["a: &x [1, 2]", "b: *x", "c: [*x, *x]", "d: {e: *x}", "f: 1", "- *x"]),
+        max_size=8,
+    )
+)
+def test_yaml_with_aliases_never_raises_and_never_expands(lines):
+    fm = split_front_matter("---\n" + "\n".join(lines) + "\n---\nbody")
+    assert fm.body == "body"
+    if any("*x" in line for line in lines):
+        assert fm.data == {}

@@ -123,6 +123,14 @@ async def exercise(session: ClientSession, commits: dict[str, str], secrets: lis
         results[name] = body
 
     assert results["search_wiki"]["results"][0]["title"] == "Ján Holp"
+    guided = await session.call_tool(
+        "rag_wiki",
+        {"query": "Čo riešil Ján Holp v diplomovej práci?", "mode": "graph_hybrid"},
+    )
+    body = guided.structured_content
+    assert not guided.is_error and body["status"] == "ok", _text(guided)
+    assert body["graph"]["route"] == "graph_first" and body["graph"]["pages"] == 1
+    assert body["sources"][0]["document_path"] == HOLP
     assert results["graph_wiki"]["answers"]
     assert results["answer_question"]["accepted_for_delivery"] is True
     recent = results["recent_changes"]

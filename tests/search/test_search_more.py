@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import make_workspace, write_pages
-from zpagent.search import hybrid
+from zpagent.search import fusion
 from zpagent.search.hybrid import search
 from zpagent.search.vector import query_baseline, vector_search
 
@@ -138,46 +138,69 @@ def test_vector_search_ranks_a_chunk_by_its_best_segment_and_returns_it_once(gen
 # --------------------------------------------------------------------------
 # FTS strategies and their weight in fusion
 
-FULL = 1.0
 
-
-def expected_fused(hit) -> float:
-    fused = 0.0
-    if hit.fts_rank is not None:
-        weight = 0.5 if hit.fts_strategy == "any_term" else FULL
-        fused += weight / (60 + hit.fts_rank)
-    if hit.vector_rank is not None:
-        fused += 1.0 / (60 + hit.vector_rank)
-    if hit.anchored:
-        fused += 1.0 / 61
-    return round(fused, 6)
+def expected_fused(hit, confidence: float, top_bm25: float, top_margin: float) -> float:
+    """fusion.py's docstring, term by term."""
+    fused = fusion.ANCHOR_WEIGHT if hit.anchored else 0.0
+    if hit.fts_coverage is not None:
+        bm25 = fusion.BM25_WEIGHT * hit.fts_score / top_bm25
+        fused += confidence * (hit.fts_coverage**fusion.LEXICAL_POWER + bm25)
+    if hit.vector_margin is not None:
+        margin = max(hit.vector_margin, 0.0)
+        fused += fusion.SEMANTIC_WEIGHT * margin * margin / top_margin
+    return fused
 
 
 def test_fusion_constants_are_the_documented_ones():
-    # Half weight for any_term, k=60, one anchor vote (hybrid.py's docstring).
-    assert (hybrid.ANY_TERM_WEIGHT, hybrid.RRF_K, hybrid.ANCHOR_WEIGHT) == (0.5, 60, 1.0)
+    assert (fusion.BM25_WEIGHT, fusion.ANCHOR_WEIGHT, fusion.SEMANTIC_WEIGHT) == (0.1, 1.0, 20.0)
+    assert fusion.LEXICAL_POWER == 2.0
+    assert (fusion.TERM_STRENGTH, fusion.MAX_STRENGTH) == (0.2, 2.0)
+    assert [fusion.strength(n) for n in (1, 2, 3, 7, 12)] == [1.0, 1.0, 1.2, 2.0, 2.0]
+    assert fusion.ANSWER_MIN == {"hybrid": 0.6, "fts": 0.3, "vector": 0.3}
 
 
 @pytest.mark.parametrize("mode", ["fts", "hybrid"])
-def test_any_term_hits_vote_with_half_weight(gen, emb, mode):
-    out = search(gen, emb, "kvantová kryptografia", mode=mode, limit=10)
+def test_any_term_hits_rank_by_their_coverage(gen, emb, mode):
+    out = search(gen, emb, "kvantová kryptografia", mode=mode, limit=10, gate=False)
     by_path = {h.document_path: h for h in out.hits}
     assert out.hits[0].document_path == QUANTUM
     assert by_path[QUANTUM].fts_strategy == "all_terms"
+    assert by_path[QUANTUM].fts_coverage == 1.0
     assert by_path[CIPHERS].fts_strategy == "any_term"  # "kryptografia" only
-    strategies = {h.fts_strategy for h in out.hits}
+    assert 0 < by_path[CIPHERS].fts_coverage < 1
+    strategies = {h.fts_strategy for h in out.hits} - {None}  # None: a vector-only hit
     assert strategies == {"all_terms", "any_term"}
     # Every any_term hit is ranked after the all_terms hit in FTS.
     assert all(
         h.fts_rank > by_path[QUANTUM].fts_rank for h in out.hits if h.fts_strategy == "any_term"
     )
+    top_bm25 = max(h.fts_score for h in out.hits if h.fts_score is not None)
+    top_margin = max((h.vector_margin or 0.0 for h in out.hits), default=0.0)
     for h in out.hits:
-        assert h.fused == pytest.approx(expected_fused(h), abs=2e-6), h.document_path
+        # The best coverage is 1 and the query has two terms: strength 1.
+        expected = expected_fused(h, 1.0, top_bm25, top_margin)
+        assert h.fused == pytest.approx(expected, abs=1e-3), h.document_path
+        lexical = h.fts_coverage or 0.0
+        semantic = fusion.SEMANTIC_WEIGHT * max(h.vector_margin or 0.0, 0.0)
+        expected = lexical + (semantic if mode == "hybrid" else 0.0)
+        assert h.relevance == pytest.approx(expected, abs=1e-3)
         if mode == "hybrid":
             assert h.vector_rank is not None
-    ciphers = by_path[CIPHERS]
-    fts_part = ciphers.fused - (1.0 / (60 + ciphers.vector_rank) if mode == "hybrid" else 0.0)
-    assert fts_part == pytest.approx(0.5 / (60 + ciphers.fts_rank), abs=2e-6)
+
+
+def test_a_weak_lexical_side_is_discounted(gen, emb):
+    # Only "kryptografia" of three words matches anywhere: the best coverage
+    # is partial, so the lexical side counts for its square.
+    out = search(gen, emb, "kryptografia stredovekých mníchov", mode="hybrid", gate=False)
+    lexical = [h for h in out.hits if h.fts_coverage is not None]
+    best = max(h.fts_coverage for h in lexical)
+    assert 0 < best < 1
+    top_bm25 = max(h.fts_score for h in lexical)
+    top_margin = max(h.vector_margin or 0.0 for h in out.hits)
+    for h in out.hits:
+        confidence = fusion.strength(3) * best**fusion.LEXICAL_POWER
+        expected = expected_fused(h, confidence, top_bm25, top_margin)
+        assert h.fused == pytest.approx(expected, abs=1e-3), h.document_path
 
 
 def test_prefix_terms_when_a_term_matches_only_by_its_stem(gen, emb):
@@ -186,7 +209,8 @@ def test_prefix_terms_when_a_term_matches_only_by_its_stem(gen, emb):
     hit = out.hits[0]
     assert hit.fts_strategy == "prefix_terms"
     assert hit.fts_coverage == 1.0
-    assert hit.fused == pytest.approx(1.0 / 61, abs=1e-6)  # full weight, unlike any_term
+    # full coverage, unlike any_term, and the only (so the top) BM25 score
+    assert hit.fused == pytest.approx(1.0 + fusion.BM25_WEIGHT, abs=1e-6)
     assert "Vrštiakovi" in hit.text and "Vrštiak " not in hit.text
     # The inflected form as written matches exactly.
     exact = search(gen, emb, "Vrštiakovi", mode="fts")

@@ -67,17 +67,26 @@ def _score(line: str, context: str, terms: list[tuple[str, str, str]], asked: se
     return score
 
 
-def extract(bundle: Bundle, max_lines: int = 2) -> list[Quote]:
+MAX_PAGES_QUOTED = 8
+
+
+def _is_prose(unit: str) -> bool:
+    return len(unit) >= 40 and unit[:1].isupper() and not LABELLED.match(unit)
+
+
+def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> list[Quote]:
     """Whole sentences of the evidence, best first; lower-ranked sources weigh less.
 
     When the question names persons, only their own pages are quoted.
     """
     terms = [(fold(t), fold(lemma(t)), stem(t)) for t in content_terms(bundle.question.core)]
+    # A question about students quotes their own pages; a supervisor has none.
+    own = bool(bundle.subjects) and all(s.document_path for s in bundle.subjects)
     ids = {s.id for s in bundle.subjects}
     scored = []
     for rank, src in enumerate(bundle.sources):
         ev = bundle.by_id[src.source_id]
-        if ids and ev.subject_id not in ids:
+        if own and ev.subject_id not in ids:
             continue
         for text in ev.texts:
             for unit, context in units(text):
@@ -89,6 +98,18 @@ def extract(bundle: Bundle, max_lines: int = 2) -> list[Quote]:
     if not scored:
         return []
     scored.sort(reverse=True)
+    if per_source:
+        # A set of pages (graph-guided evidence): the best sentence of each page,
+        # a whole sentence of its text rather than a label line ("Vedúci: …") or a
+        # fragment a chunk boundary cut.
+        best_of: dict[str, Quote] = {}
+        for prose in (True, False):
+            for _s, _r, sid, unit in scored:
+                if prose and not _is_prose(unit):
+                    continue
+                best_of.setdefault(sid, Quote(sid, unit))
+        order = {src.source_id: i for i, src in enumerate(bundle.sources)}
+        return sorted(best_of.values(), key=lambda q: order[q.source_id])[:MAX_PAGES_QUOTED]
     best = scored[0][0]
     out, seen = [], set()
     for s, _r, sid, unit in scored:

@@ -10,6 +10,7 @@ own page (its facts), whatever chunks retrieval ranked first.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,10 +19,12 @@ from zpagent.answer.graph_evidence import asked_for, graph_bundle
 from zpagent.answer.subjects import Names, about_a_person
 from zpagent.contract import Source
 from zpagent.embed.base import Embedder
+from zpagent.errors import RetrievalUnavailable
 from zpagent.question import Question
 from zpagent.rag.build import rag
 
 ENGINES = ("rag", "graph", "auto")
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -46,6 +49,35 @@ def rag_bundle(
         include_unpublished=opts.include_unpublished,
         budget_tokens=opts.rag_budget_tokens,
     )
+    return _text_bundle(gen, resp, question, names, asked_for(question, names), "rag")
+
+
+def graph_rag_bundle(
+    gen: Any, embedder: Embedder, question: Question, names: Names, opts: AnswerOptions
+) -> Bundle:
+    """What the pages of a graph-chosen set say ("O čom sú práce, ktoré viedol X?"):
+    graph-guided retrieval; an open question, answered by quotes of those pages."""
+    from zpagent.rag.graph_guided import graph_rag
+
+    try:
+        resp = graph_rag(
+            gen,
+            embedder,
+            question,
+            limit=opts.limit,
+            include_unpublished=opts.include_unpublished,
+            budget_tokens=opts.rag_budget_tokens,
+        )
+    except RetrievalUnavailable:
+        # An index built before chunk links existed: the text alone still answers.
+        log.warning("graph-guided retrieval unavailable; plain RAG instead")
+        return rag_bundle(gen, embedder, question, names, opts)
+    return _text_bundle(gen, resp, question, names, frozenset(), "rag+graph")
+
+
+def _text_bundle(
+    gen: Any, resp: Any, question: Question, names: Names, asked: frozenset[str], engine: str
+) -> Bundle:
     by_id = {
         s.source_id: SourceEvidence(
             s,
@@ -56,7 +88,7 @@ def rag_bundle(
     }
     bundle = Bundle(
         question=question,
-        engine="rag",
+        engine=engine,
         status=resp.status,
         reason=resp.reason,
         sources=list(resp.sources),
@@ -65,7 +97,7 @@ def rag_bundle(
         truncated=resp.truncated,
         truncation_reasons=list(resp.truncation_reasons),
         index_version=resp.index_version,
-        asked=asked_for(question, names),
+        asked=asked,
         subjects=list(names.subjects),
     )
     _add_subject_pages(gen, bundle, names)
@@ -143,6 +175,9 @@ def gather(
     if understood and asked == {"count"}:
         # Counts come from the database's aggregation, whatever the engine.
         return graph_bundle(gen, question, names, opts.include_unpublished)
+    one_student = len(names.subjects) == 1 and bool(names.subjects[0].document_path)
+    if opts.engine == "auto" and understood and question.about_content and not one_student:
+        return graph_rag_bundle(gen, embedder, question, names, opts)
     if opts.engine == "rag" or (opts.engine == "auto" and not understood):
         return rag_bundle(gen, embedder, question, names, opts)
     if opts.engine == "graph" or not graph_ok:

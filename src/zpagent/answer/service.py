@@ -196,11 +196,13 @@ def _without_llm(bundle: Bundle, question: Question, opts: AnswerOptions) -> Ans
     # Graph lists and counts state their exact size, computed by the database.
     count = (bundle.aggregation or {}).get("count")
     facts = answering_facts(bundle)
-    if bundle.engine != "rag" and not (bundle.asked & {f.attribute for f in bundle.facts}):
-        facts = list(bundle.facts)  # lists, profiles, paths: everything the graph found
+    # Lists, profiles, paths: everything the graph found (what pages *say* is quoted).
+    everything = bundle.engine != "rag" and not bundle.question.about_content
+    if everything and not (bundle.asked & {f.attribute for f in bundle.facts}):
+        facts = list(bundle.facts)
     if facts or count is not None or (bundle.paths and bundle.engine != "rag"):
         return _deliver(bundle, question, opts, facts, [], count, mode="deterministic")
-    quotes = extract(bundle)
+    quotes = extract(bundle, per_source=bundle.engine == "rag+graph")
     if not quotes:
         return _not_found(bundle, question, opts)
     return _deliver(bundle, question, opts, [], quotes, None, mode="extractive")

@@ -17,6 +17,7 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from zpagent import __version__
 from zpagent.api.errors import install_error_handlers
+from zpagent.api.openapi import install_specs
 from zpagent.api.routes import answer as answer_routes
 from zpagent.api.routes import chat as chat_routes
 from zpagent.api.routes import graph as graph_routes
@@ -48,9 +49,12 @@ Nástroje / tools:
   počty) — exact structured answers and counts with cited facts.
 - **search_wiki** (`POST /search`): hybridné vyhľadávanie úsekov stránok —
   ranked passages for a query.
+- **answer_question** (`POST /answer`): overená odpoveď — a checked answer to
+  show as is.
 
 The same tools, the wiki's Git history and the pages as resources speak MCP
-(Streamable HTTP) at `/mcp`, with the same key.
+(Streamable HTTP) at `/mcp`, with the same key. Operations (health, sync,
+webhook) are described in `/openapi-ops.json`.
 
 Every response is a contract v1 envelope: `status` (ok, no_answer, ambiguous,
 error), `reason`, numbered `sources`, `index_version`, `complete`,
@@ -149,6 +153,7 @@ def create_app(
     app.include_router(sync_routes.router)
     app.include_router(graph_routes.router)
     graph_routes.register_probes(app, settings)
+    install_specs(app)
     mcp_endpoint = mount_mcp(app)
     return app
 

@@ -97,3 +97,7 @@ ERROR_RESPONSES = {
         "description": "retrieval_unavailable; overloaded (retry after `Retry-After` seconds)",
     },
 }
+# Tool endpoints also refuse include_unpublished without the UNPUBLISHED_API_KEY.
+TOOL_ERROR_RESPONSES = ERROR_RESPONSES | {
+    403: {"model": ErrorResponse, "description": "unpublished_not_allowed"}
+}

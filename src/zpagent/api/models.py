@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from zpagent.search.query import MAX_QUERY_CHARS
 
@@ -14,6 +15,15 @@ QueryField = Field(
     description="Otázka alebo hľadaný výraz, po slovensky alebo anglicky. "
     "The question or search terms, in Slovak or English.",
     examples=["Aký názov práce má Ján Holp?"],
+)
+
+
+# Visibility is server policy: honoured only for the UNPUBLISHED_API_KEY
+# (``security.allow_unpublished``) and left out of the published schema, so no
+# tool client offers it to a model.
+Unpublished = SkipJsonSchema[bool]
+UnpublishedField = Field(
+    False, description="Include pages marked published: false (UNPUBLISHED_API_KEY only)."
 )
 
 
@@ -30,16 +40,25 @@ class SearchRequest(StrictModel):
     max_per_document: int = Field(
         1, ge=1, le=10, description="Najviac úsekov z jednej stránky / chunks per page."
     )
-    include_unpublished: bool = Field(
-        False, description="Aj nepublikované stránky / include pages marked published: false."
-    )
+    include_unpublished: Unpublished = UnpublishedField
 
 
 class RagRequest(StrictModel):
     query: str = QueryField
+    mode: Literal["hybrid", "graph_hybrid"] = Field(
+        "hybrid",
+        description="hybrid (default): hybrid search over the whole wiki. graph_hybrid: the "
+        "knowledge graph picks the pages the question is about (a supervisor's theses, a "
+        "topic's students, ...; exact count in `graph`), hybrid search ranks their text.",
+    )
     limit: int = Field(8, ge=1, le=20, description="Počet primárnych úsekov / primary chunks.")
-    max_per_document: int = Field(1, ge=1, le=10, description="Chunks per page.")
-    include_unpublished: bool = Field(False, description="Include unpublished pages.")
+    max_per_document: int | None = Field(
+        None,
+        ge=1,
+        le=10,
+        description="Chunks per page (default: 1; graph_hybrid: the limit shared by the pages).",
+    )
+    include_unpublished: Unpublished = UnpublishedField
     include_diagnostics: bool = Field(
         False, description="Add retrieval internals and expansion texts in `diagnostics`."
     )
@@ -69,4 +88,4 @@ class AnswerRequest(StrictModel):
         "auto",
         description="rag (text evidence), graph (facts, no LLM needed) or auto (routed).",
     )
-    include_unpublished: bool = Field(False, description="Include unpublished pages.")
+    include_unpublished: Unpublished = UnpublishedField

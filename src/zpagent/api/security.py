@@ -24,6 +24,7 @@ def check_secrets(settings: Settings, local_mode: bool) -> None:
         "SEARCH_API_KEY": settings.search_api_key,
         "SYNC_API_KEY": settings.sync_api_key,
         "WEBHOOK_SECRET": settings.webhook_secret,
+        "UNPUBLISHED_API_KEY": settings.unpublished_api_key,
     }
     values = {k: v.get_secret_value() for k, v in named.items() if v is not None}
     if not local_mode and "SEARCH_API_KEY" not in values:
@@ -67,16 +68,42 @@ def verify_key(presented: str | None, expected: Any) -> None:
         raise Unauthorized("wrong credentials")
 
 
+class UnpublishedNotAllowed(ZPAgentError):
+    reason = "unpublished_not_allowed"
+    http_status = 403
+    public_message = "Unpublished pages are available only with the UNPUBLISHED_API_KEY."
+
+
+def _matches(presented: str | None, expected: Any) -> bool:
+    if expected is None or presented is None:
+        return False
+    return hmac.compare_digest(presented.encode(), expected.get_secret_value().encode())
+
+
 def search_auth(
     request: Request,
     bearer: HTTPAuthorizationCredentials | None = Security(bearer_scheme),
     api_key: str | None = Security(api_key_scheme),
 ) -> None:
-    """Dependency for tool endpoints; the two schemes document the accepted headers."""
+    """Dependency for tool endpoints; the two schemes document the accepted headers.
+
+    SEARCH_API_KEY or UNPUBLISHED_API_KEY authenticate; only the latter may
+    ask for unpublished pages (``allow_unpublished``).
+    """
     state = request.app.state
-    if state.local_mode:
+    key = presented_key(request)
+    request.state.unpublished_allowed = _matches(key, state.settings.unpublished_api_key)
+    if state.local_mode or request.state.unpublished_allowed:
         return
-    verify_key(presented_key(request), state.settings.search_api_key)
+    verify_key(key, state.settings.search_api_key)
+
+
+def allow_unpublished(request: Request, asked: bool) -> bool:
+    """Visibility is server policy: a caller (a model behind a tool client) with
+    the search key cannot switch on hidden pages, whatever it sends."""
+    if asked and not getattr(request.state, "unpublished_allowed", False):
+        raise UnpublishedNotAllowed("include_unpublished without UNPUBLISHED_API_KEY")
+    return asked
 
 
 def sync_auth(

@@ -15,6 +15,11 @@ def _statuses(counts: dict[str, int]) -> str:
     return ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "–"
 
 
+def _run(x: dict[str, Any]) -> list[str]:
+    run = x.get("run")
+    return [f"Measured by `{run['command']}`, finished {run['finished_at']}.", ""] if run else []
+
+
 def runtime_markdown(r: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     q = r.get("query_cpu")
@@ -23,6 +28,7 @@ def runtime_markdown(r: dict[str, Any]) -> list[str]:
         lines += [
             f"## Query cost in-process ({q['queries']} workload questions, hybrid search)",
             "",
+            *_run(q),
             "Wall and CPU milliseconds per search, one at a time (CPU of the whole process, "
             "embedding workers included). *today*: the query embedding as before (one "
             "serialized thread, the engine's default OpenMP threads, no cap); *new*: "
@@ -56,6 +62,7 @@ def runtime_markdown(r: dict[str, Any]) -> list[str]:
         lines += [
             "## Ordinary searches during a flood of long queries (real server)",
             "",
+            *_run(f),
             "Ordinary new questions (a workload question plus two words, never cached) at "
             "concurrency 4: quiet, then while 16 clients send new ~2,000-character questions "
             "back to back. *paced*: a client whose question was refused waits its "
@@ -82,6 +89,7 @@ def runtime_markdown(r: dict[str, Any]) -> list[str]:
         lines += [
             f"## Publication under load (concurrency {p['concurrency']}, real server)",
             "",
+            *_run(p),
             "Clients search from a few seconds before until a few seconds after a new "
             "generation of the sample wiki (one page more) is published into the served "
             "data directory. Half of them ask for the new page, so each answer proves which "
@@ -104,6 +112,7 @@ def runtime_markdown(r: dict[str, Any]) -> list[str]:
         lines += [
             f"## /graph under load ({g['concurrency']} clients, {g['seconds']} s, real server)",
             "",
+            *_run(g),
             f"Every question of the graph dataset ({g['questions']}, limit 100) in a loop.",
             "",
             "| requests | req/s | p50 / p95 / p99 | statuses | refusals | worker crashes | "

@@ -3,8 +3,13 @@
 Sections (each can be skipped):
 
 - ``index``: cold build of the sample wiki (empty data dir and embedding
-  cache), warm rebuild (same cache), and an incremental sync of one changed
-  page; documents/s, chunks/s, embedding tokens/s, peak memory.
+  cache, the shipped seed cache off) with one embedding worker (the
+  sequential path of earlier versions) and with one worker per core, warm
+  rebuild (same cache), and an incremental sync of one changed page;
+  documents/s, chunks/s, embedding tokens/s, peak memory.
+- ``hostile``: the sample wiki with and without the hostile set
+  (``zpagent.bench.hostile``), each built in its own process: build time and
+  peak RSS.
 - ``query``: in-process latency of fts / vector / hybrid search and RAG
   (and graph when available) over the performance workload, first pass
   (cold) and second pass (warm).
@@ -117,6 +122,8 @@ def _rates(result: dict[str, Any]) -> dict[str, Any]:
     secs = result["seconds"]
     embed_s = result["phase_seconds"].get("embed") or 0.0
     return {
+        "embedding_workers": result.get("embedding_workers"),
+        "token_counts_computed": result.get("token_counts_computed"),
         "seconds": secs,
         "documents": result["documents"],
         "chunks": result["chunks"],
@@ -133,10 +140,16 @@ def _rates(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def bench_index(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
+    # Cold means cold: the seed cache shipped for the sample wiki is off.
+    one = work / "index-data-one-worker"
+    shutil.rmtree(one, ignore_errors=True)
+    say("index: cold build, one embedding worker (empty cache, no seed)")
+    cold_one = _ws(one, embedding_seed_cache=False, embedding_workers=1).index(opts.wiki)
+    shutil.rmtree(one, ignore_errors=True)
     data = work / "index-data"
     shutil.rmtree(data, ignore_errors=True)
-    ws = _ws(data)
-    say("index: cold build of the sample wiki (empty embedding cache)")
+    ws = _ws(data, embedding_seed_cache=False)
+    say("index: cold build, one embedding worker per core (empty cache, no seed)")
     cold = ws.index(opts.wiki)
     say("index: warm rebuild (same embedding cache)")
     warm = ws.index(opts.wiki)
@@ -156,8 +169,12 @@ def bench_index(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
     t = time.perf_counter()
     inc = ws_inc.sync()
     inc_seconds = time.perf_counter() - t
+    cold_rates, one_rates = _rates(cold), _rates(cold_one)
+    tok, tok_one = cold_rates["embedding_tokens_per_s"], one_rates["embedding_tokens_per_s"]
     return {
-        "cold": _rates(cold),
+        "cold_one_worker": one_rates,
+        "cold": cold_rates,
+        "cold_embedding_speedup": round(tok / tok_one, 2) if tok and tok_one else None,
         "warm": _rates(warm),
         "warm_speedup": round(cold["seconds"] / warm["seconds"], 1),
         "incremental_one_page": {
@@ -607,6 +624,13 @@ def run_runtime_sections(
         out["publication"] = bench_publication(opts.wiki, work, say)
     if "graph_load" in opts.sections:
         out["graph_load"] = bench_graph_load(data, opts.datasets, work, say)
+    # Sections run alone keep their figures across runs: each says which run made it.
+    run = {
+        "command": " ".join(["zpagent bench", *opts.extra.get("argv", [])]),
+        "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    for section in out.values():
+        section["run"] = run
     return out
 
 
@@ -641,6 +665,10 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
         results["webhook"] = bench_webhook(opts, work, say)
     if "scale" in opts.sections:
         results["scale"] = bench_scale(opts, work, say)
+    if "hostile" in opts.sections:
+        from zpagent.bench.hostile import bench_hostile
+
+        results["hostile"] = bench_hostile(opts.wiki, work, say)
     if RUNTIME_SECTIONS & set(opts.sections):
         assert index_data is not None
         results.update(run_runtime_sections(opts, index_data, queries, work, say))

@@ -23,10 +23,10 @@ def bench(
         str,
         typer.Option(
             "--sections",
-            help="Comma-separated: index,query,http,chat,webhook,scale,"
+            help="Comma-separated: index,query,http,chat,webhook,scale,hostile,"
             "query_cpu,flood,publication,graph_load.",
         ),
-    ] = "index,query,http,webhook,scale,query_cpu,flood,publication,graph_load",
+    ] = "index,query,http,webhook,scale,hostile,query_cpu,flood,publication,graph_load",
     concurrency: Annotated[
         str, typer.Option("--concurrency", help="HTTP concurrency levels.")
     ] = "1,4,8,16,64",
@@ -43,13 +43,14 @@ def bench(
     out: Annotated[Path, typer.Option("--out", help="Results directory.")] = Path("benchmarks"),
     json_output: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
 ) -> None:
-    """Benchmarks: index cold/warm/incremental, query latency, HTTP load, scaling."""
+    """Benchmarks: index cold/warm/incremental, query latency, HTTP load, scaling, a
+    hostile wiki."""
     from zpagent.bench.report import write_results
     from zpagent.bench.runner import RUNTIME_SECTIONS, BenchOptions, run_bench
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())
-    known = {"index", "query", "http", "chat", "webhook", "scale", *RUNTIME_SECTIONS}
+    known = {"index", "query", "http", "chat", "webhook", "scale", "hostile", *RUNTIME_SECTIONS}
     unknown = set(chosen) - known
     if unknown:
         raise typer.BadParameter(f"unknown sections: {', '.join(sorted(unknown))}")

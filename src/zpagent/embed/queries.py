@@ -25,6 +25,7 @@ Now, for each query:
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
 import logging
@@ -123,6 +124,7 @@ class _Job:
     text: str = field(compare=False)
     key: str = field(compare=False)
     raw_key: str | None = field(compare=False)  # the uncapped text's key, when it was capped
+    waiters: int = field(default=0, compare=False)  # holders (a prefetch too: never given up)
     done: threading.Event = field(default_factory=threading.Event, compare=False)
     started: bool = field(default=False, compare=False)
     cancelled: bool = field(default=False, compare=False)
@@ -138,6 +140,8 @@ class PendingVector:
         self._job = job
         self._vector = vector
         self._deadline = time.monotonic() + owner.limits.timeout_s
+        if job is not None:
+            job.waiters += 1  # under the owner's lock (see submit)
 
     def result(self) -> np.ndarray:
         if self._vector is not None:
@@ -170,6 +174,7 @@ class QueryEmbedder:
         self._waiting = {False: 0, True: 0}
         self._long_running = 0
         self._busy = 0  # workers embedding now
+        self._inflight: dict[str, _Job] = {}  # key -> job not finished, joined by a repeat
         self._seq = itertools.count()
         self._threads: list[threading.Thread] = []
         self._stopping = False
@@ -239,6 +244,9 @@ class QueryEmbedder:
         long = self.query_tokens(text) > ORDINARY_TOKENS
         limit = self.limits.worker_count() if long else self.limits.queue_limit
         with self._cond:
+            running = self._inflight.get(key)
+            if running is not None and not running.cancelled:
+                return PendingVector(self, running, None)  # the same text is under way
             # Jobs an idle worker is about to take are not waiting in the queue.
             if self._waiting[long] >= limit + self._idle_for(long):
                 self.stats["refused"] += 1
@@ -246,9 +254,16 @@ class QueryEmbedder:
             self._start_workers()
             job = _Job(long, next(self._seq), text, key, raw)
             heapq.heappush(self._heap, job)
+            self._inflight[key] = job
             self._waiting[long] += 1
             self._cond.notify()
-        return PendingVector(self, job, None)
+            return PendingVector(self, job, None)
+
+    def prefetch(self, text: str) -> None:
+        """Start embedding ``text`` so that other work overlaps it; a later ``submit``
+        of the same text joins this job (or finds the vector cached)."""
+        with contextlib.suppress(QueryBusy):  # the search that follows gets its own answer
+            self.submit(text)
 
     def _cached(self, key: str) -> np.ndarray | None:
         with self._cond:
@@ -274,9 +289,11 @@ class QueryEmbedder:
 
     def _give_up(self, job: _Job) -> None:
         with self._cond:
-            if not job.started and not job.cancelled:
+            job.waiters -= 1
+            if not job.started and not job.cancelled and job.waiters <= 0:
                 job.cancelled = True
                 self._waiting[job.long] -= 1
+                self._inflight.pop(job.key, None)
             self.stats["refused"] += 1
 
     # -- the workers ----------------------------------------------------------------------
@@ -350,6 +367,8 @@ class QueryEmbedder:
                             self.store.put(key, vector)
             finally:
                 with self._cond:
+                    for job in batch:
+                        self._inflight.pop(job.key, None)
                     self.stats["embedded"] += len(batch)
                     self.stats["calls"] += 1
                     self._busy -= 1

@@ -51,6 +51,7 @@ def write_seed(wiki: Path, out: Path = SAMPLE_SEED) -> int:
         db = sqlite3.connect(staged)
         db.execute("PRAGMA journal_mode=DELETE")
         db.execute("DELETE FROM embeddings WHERE fingerprint != ?", (fingerprint,))
+        db.execute("DELETE FROM token_counts WHERE fingerprint != ?", (fingerprint,))
         db.commit()
         db.execute("VACUUM")
         count = db.execute("SELECT COUNT(*) FROM embeddings").fetchone()[0]

@@ -10,10 +10,17 @@ repeat this header; nothing is truncated.
 from __future__ import annotations
 
 import re
-
-from zpagent.embed.base import Embedder
+from typing import Protocol
 
 _SPACE = re.compile(r"\s")
+
+
+class TokenCounting(Protocol):
+    """What segmenting needs from a model: its window and its token counts."""
+
+    max_tokens: int
+
+    def token_count(self, text: str) -> int: ...
 
 
 def embedding_header(
@@ -35,7 +42,7 @@ def embedding_header(
     return "\n".join(lines)
 
 
-def _fit_prefix(embedder: Embedder, header: str, text: str, start: int) -> int:
+def _fit_prefix(embedder: TokenCounting, header: str, text: str, start: int) -> int:
     """Largest end offset such that header + text[start:end] fits the model."""
     limit = embedder.max_tokens
     lo, hi = start + 1, len(text)
@@ -54,7 +61,7 @@ def _fit_prefix(embedder: Embedder, header: str, text: str, start: int) -> int:
     return end
 
 
-def segment_input(embedder: Embedder, header: str, text: str) -> list[str]:
+def segment_input(embedder: TokenCounting, header: str, text: str) -> list[str]:
     whole = f"{header}\n{text}"
     if embedder.token_count(whole) <= embedder.max_tokens:
         return [whole]

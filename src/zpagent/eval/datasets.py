@@ -82,7 +82,7 @@ class RobustnessExpect(_Strict):
     ]
     severity: Literal["low", "medium", "high", "critical"]
     # Statuses acceptable from the retrieval/graph tools for this item.
-    tool: Literal["rag", "graph", "search"] = "rag"
+    tool: Literal["rag", "graph", "search", "answer"] = "rag"
     statuses: list[Status] = Field(default_factory=lambda: ["ok"])
     relevant: list[str] = Field(default_factory=list)
     # Strings that must never appear in the tool's instructions or answer.
@@ -103,6 +103,25 @@ class AnswerExpect(_Strict):
     facts: list[str] = Field(default_factory=list)
     source_urls: list[str] = Field(default_factory=list)
     documents: list[str] = Field(default_factory=list)
+
+
+class FusionExpect(_Strict):
+    status: Status = "ok"
+    reason: str | None = None
+    # The set of pages the question is about (every page of it is evidence).
+    pages: list[str] = Field(default_factory=list)
+    # The exact size of the set.
+    count: int | None = None
+    # Facts a correct answer states (thesis titles, or the students' names).
+    answers: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> FusionExpect:
+        if self.status == "ok" and (not self.pages or self.count != len(set(self.pages))):
+            raise ValueError("an ok item needs its pages and their exact count")
+        if self.status != "ok" and (self.pages or self.answers):
+            raise ValueError("a refused item has no pages and no answers")
+        return self
 
 
 class SmallTalkExpect(_Strict):
@@ -126,6 +145,7 @@ EXPECT_MODELS: dict[str, type[BaseModel]] = {
     "robustness": RobustnessExpect,
     "performance": PerformanceExpect,
     "answers": AnswerExpect,
+    "fusion": FusionExpect,
     "small_talk": SmallTalkExpect,
     "conversations": ConversationExpect,
 }
@@ -143,7 +163,14 @@ class Item(_Strict):
 class Dataset(_Strict):
     schema_version: Literal[1] = 1
     kind: Literal[
-        "retrieval", "graph", "robustness", "performance", "answers", "small_talk", "conversations"
+        "retrieval",
+        "graph",
+        "robustness",
+        "performance",
+        "answers",
+        "small_talk",
+        "conversations",
+        "fusion",
     ]
     description: str = ""
     items: list[Item]

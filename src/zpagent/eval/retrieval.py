@@ -124,13 +124,13 @@ def to_markdown(report: dict[str, Any]) -> str:
         "| mode | " + " | ".join(METRICS) + " | no-answer acc. | false no-answer |",
         "| --- |" + " ---: |" * (len(METRICS) + 2),
     ]
-    for mode, data in report["modes"].items():
-        o = data["overall"]
+    modes = [m for m in MODES if m in report["modes"]]  # report order, also from sorted JSON
+    for mode in modes:
+        o = report["modes"][mode]["overall"]
         cells = [f"{o[k]:.3f}" for k in METRICS]
-        cells += [f"{o['no_answer_accuracy']:.3f}", f"{o['false_no_answer_rate']:.3f}"]
+        cells += [_rate(o["no_answer_accuracy"]), _rate(o["false_no_answer_rate"])]
         lines.append(f"| {mode} | " + " | ".join(cells) + " |")
     lines += ["", "## Per category (MRR / Hit@1; no_answer: accuracy)", ""]
-    modes = list(report["modes"])
     cats = sorted({c for d in report["modes"].values() for c in d["categories"]})
     lines.append("| category | n | " + " | ".join(modes) + " |")
     lines.append("| --- | ---: |" + " ---: |" * len(modes))
@@ -149,3 +149,8 @@ def to_markdown(report: dict[str, Any]) -> str:
                 cells.append(f"{c['no_answer_accuracy']:.3f}")
         lines.append(f"| {cat} | {n} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _rate(value: float) -> str:
+    """A rate, or a dash when the split has no item it applies to (NaN)."""
+    return "–" if value != value else f"{value:.3f}"

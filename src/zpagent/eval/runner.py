@@ -21,8 +21,8 @@ def ensure_index(ws: Workspace, wiki: Path) -> dict[str, Any] | None:
 
     Returns the build report when a build ran (cheap with a warm embedding cache).
     """
-    scan = scan_wiki(wiki, ws.settings.wiki_base_url)
-    source_hash = hash_rows([(d.path, d.content_hash) for d in scan.documents])
+    scan = scan_wiki(wiki, ws.settings.wiki_base_url, report=False, limits=ws.page_limits())
+    source_hash = hash_rows(scan.source_rows())
     current = {"zpagent": __version__, "pipeline": PIPELINE_VERSION}
     try:
         with ws.open_current() as gen:

@@ -98,6 +98,9 @@ REL_ENDPOINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "PART_OF": (("Chunk", "Document"),),
     "MENTIONS": (("Chunk", "Person"), ("Chunk", "Topic")),
     "EVIDENCE_FOR": (("Chunk", "Thesis"), ("Chunk", "Work"), ("Chunk", "Person")),
+    # What a chunk is about: its page's subject, the thesis or work whose
+    # section holds it, its topic page's topic (see graph/build/about.py).
+    "ABOUT": (("Chunk", "Person"), ("Chunk", "Thesis"), ("Chunk", "Work"), ("Chunk", "Topic")),
 }
 
 NODE_LABELS: tuple[str, ...] = tuple(NODE_PROPERTIES)

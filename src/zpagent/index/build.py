@@ -21,14 +21,16 @@ from typing import Any, Protocol
 
 from zpagent.embed.base import Embedder
 from zpagent.embed.cache import EmbeddingCache
-from zpagent.embed.pipeline import EmbedStats, embed_all
+from zpagent.embed.counts import CachedCounts
+from zpagent.embed.pipeline import EmbedStats, default_workers, embed_all
 from zpagent.embed.seed import seed_caches
 from zpagent.embed.segment import embedding_header, segment_input
 from zpagent.index import datadir as dd
 from zpagent.index.schema import DDL, SCHEMA_VERSION
 from zpagent.index.version import hash_rows, make_index_version
 from zpagent.ingest.chunker import Chunk, Chunker, ChunkSettings
-from zpagent.ingest.document import Document
+from zpagent.ingest.document import Document, ScanWarning
+from zpagent.ingest.limits import PageLimits
 from zpagent.ingest.scan import ScanResult
 from zpagent.lexical import lemma_text
 from zpagent.sync.guard import checkpoint
@@ -67,6 +69,9 @@ class BuildReport:
     seconds: float
     phase_seconds: dict[str, float] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    notes: dict[str, int] = field(default_factory=dict)  # normal input, counted (info)
+    embedding_workers: int = 1
+    token_counts_computed: int = 0  # model token counts not found in the cache
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -98,6 +103,8 @@ class BuildInputs:
     embedder: Embedder
     chunk_settings: ChunkSettings
     batch_size: int = 16
+    embedding_workers: int = field(default_factory=default_workers)
+    page_limits: PageLimits = field(default_factory=PageLimits)
     extra_steps: list[tuple[str, ExtraStep]] = field(default_factory=list)
     # Read-only caches shipped with the package (the sample wiki's vectors).
     seed_caches: list[Path] = field(default_factory=seed_caches)
@@ -163,12 +170,21 @@ def _write_chunks(
         )
 
 
-def chunk_documents(chunker: Chunker, docs: list[Document], progress: Progress) -> list[Chunk]:
-    progress.start("chunking", len(docs))
+def chunk_documents(
+    chunker: Chunker, scan: ScanResult, progress: Progress, max_chunks: int | None = None
+) -> list[Chunk]:
+    """Chunk every page; a page past ``max_chunks`` keeps its first chunks and is reported."""
+    progress.start("chunking", len(scan.documents))
     chunks: list[Chunk] = []
-    for d in docs:
+    for d in scan.documents:
         checkpoint(d.path)  # a sync job names this page if chunking it ends the process
-        chunks.extend(chunker.chunk(d.path, d.title, d.body))
+        page = chunker.chunk(d.path, d.title, d.body, max_chunks=max_chunks)
+        if max_chunks is not None and len(page) > max_chunks:
+            page = page[:max_chunks]
+            d.warnings.append("too_many_chunks")
+            scan.warnings.append(ScanWarning(d.path, "too_many_chunks"))
+            log.warning("%s: too_many_chunks (indexed the first %d)", d.path, max_chunks)
+        chunks.extend(page)
         progress.advance()
     return chunks
 
@@ -192,36 +208,50 @@ def build_generation(
     embedder = inputs.embedder
 
     t = time.perf_counter()
-    chunks = chunk_documents(chunker, docs, progress)
+    chunks = chunk_documents(chunker, scan, progress, inputs.page_limits.max_chunks)
     phases["chunk"] = time.perf_counter() - t
 
-    t = time.perf_counter()
-    by_path = {d.path: d for d in docs}
-    seg_texts: list[str] = []
-    seg_owner: list[int] = []  # chunk row id of each segment
-    progress.start("segmenting", len(chunks))
-    for rowid, c in enumerate(chunks, start=1):
-        d = by_path[c.document_path]
-        header = embedding_header(d.title, d.authors, d.tags, d.categories, c.heading_path)
-        for s in segment_input(embedder, header, c.text):
-            seg_texts.append(s)
-            seg_owner.append(rowid)
-        progress.advance()
-    phases["segment"] = time.perf_counter() - t
-
     data = inputs.data.ensure()
-    t = time.perf_counter()
-    progress.start("embedding", len(seg_texts))
     cache = EmbeddingCache(data.embedding_cache, seeds=inputs.seed_caches)
     try:
+        t = time.perf_counter()
+        by_path = {d.path: d for d in docs}
+        inputs_of_chunks = []
+        for c in chunks:
+            d = by_path[c.document_path]
+            header = embedding_header(d.title, d.authors, d.tags, d.categories, c.heading_path)
+            inputs_of_chunks.append((header, c.text))
+        counts = CachedCounts(embedder, cache)
+        counts.preload(f"{header}\n{text}" for header, text in inputs_of_chunks)
+        seg_texts: list[str] = []
+        seg_owner: list[int] = []  # chunk row id of each segment
+        progress.start("segmenting", len(chunks))
+        for rowid, (header, text) in enumerate(inputs_of_chunks, start=1):
+            for s in segment_input(counts, header, text):
+                seg_texts.append(s)
+                seg_owner.append(rowid)
+            progress.advance()
+        counts.save()
+        phases["segment"] = time.perf_counter() - t
+
+        t = time.perf_counter()
+        progress.start("embedding", len(seg_texts))
         vectors, stats = embed_all(
-            embedder, cache, seg_texts, inputs.batch_size, progress=progress.advance
+            embedder,
+            cache,
+            seg_texts,
+            inputs.batch_size,
+            progress=progress.advance,
+            workers=inputs.embedding_workers,
+            count=counts.token_count,
         )
+        seg_tokens = [counts.token_count(text) for text in seg_texts]
+        counts.save()
     finally:
         cache.close()
     phases["embed"] = time.perf_counter() - t
 
-    source_hash = hash_rows([(d.path, d.content_hash) for d in docs])
+    source_hash = hash_rows(scan.source_rows())
     documents_hash = hash_rows(
         [(d.path, d.title, d.published, d.authors, d.tags, d.categories) for d in docs]
     )
@@ -258,12 +288,12 @@ def build_generation(
             doc_ids = _write_documents(db, docs)
             _write_chunks(db, doc_ids, docs, chunks)
             seg_ordinal: dict[int, int] = {}
-            for i, (owner, text) in enumerate(zip(seg_owner, seg_texts, strict=True), start=1):
+            for i, (owner, tokens) in enumerate(zip(seg_owner, seg_tokens, strict=True), start=1):
                 n = seg_ordinal.get(owner, 0)
                 seg_ordinal[owner] = n + 1
                 db.execute(
                     "INSERT INTO segments VALUES (?,?,?,?,?)",
-                    (i, owner, n, embedder.token_count(text), vectors[i - 1].tobytes()),
+                    (i, owner, n, tokens, vectors[i - 1].tobytes()),
                 )
             db.execute("COMMIT")
             phases["write"] = time.perf_counter() - t
@@ -294,9 +324,12 @@ def build_generation(
             embedding_computed=stats.computed,
             embedding_reused=stats.reused,
             embedding_tokens_computed=stats.computed_tokens,
+            embedding_workers=stats.workers,
+            token_counts_computed=counts.computed,
             seconds=0.0,
             phase_seconds=phases,
             extra=extra,
+            notes=scan.note_counts(),
         )
         report.extra["staged_path"] = str(staged)
     except BaseException:

@@ -267,7 +267,10 @@ class Chunker:
         whole = text.strip()
         return whole if self.counter.count(whole) <= n else best
 
-    def chunk(self, path: str, title: str, body: str) -> list[Chunk]:
+    def chunk(self, path: str, title: str, body: str, max_chunks: int | None = None) -> list[Chunk]:
+        """Chunks of ``body``; with ``max_chunks``, stops after ``max_chunks + 1``
+        so that the caller can tell the page was longer (and no time is spent
+        on the rest of a pathological page)."""
         del title  # the title travels with the document; kept in the signature for callers
         s = self.settings
         units = self._fit_units(body, _units(body))
@@ -310,6 +313,8 @@ class Chunker:
             cur = None
 
         for i, u in enumerate(units):
+            if max_chunks is not None and len(chunks) > max_chunks:
+                break
             is_new_section = u.kind == "heading"
             if cur is not None:
                 small = self.counter.count(text_of(cur, cur.end)) < s.min_tokens
@@ -344,5 +349,6 @@ class Chunker:
             while cur.prefix and self.counter.count(text_of(cur, cur.end)) > s.max_tokens:
                 words = cur.prefix.split(" ", 1)
                 cur.prefix = words[1] if len(words) > 1 else ""
-        flush()
+        if max_chunks is None or len(chunks) <= max_chunks:
+            flush()
         return chunks

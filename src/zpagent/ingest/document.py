@@ -20,7 +20,10 @@ class Document:
     source_url: str | None
     content_hash: str  # sha256 of the raw file bytes
     size_bytes: int
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # problems only, not notes
+    # Front matter keys that decide the page's URL (Grav's slug, routes,
+    # routable); URLs are assigned once every page is read.
+    url_hints: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
 @dataclass

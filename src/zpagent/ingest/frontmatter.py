@@ -30,17 +30,42 @@ class FrontMatter:
     warnings: list[str] = field(default_factory=list)
 
 
-def _parse_yaml(text: str) -> tuple[dict[str, Any] | None, str | None]:
-    """Parse a YAML mapping; return (data, warning_kind)."""
+# The C loader when PyYAML was built with libyaml (it is in the wheels).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _has_alias(text: str) -> bool:
+    """Whether the YAML uses an alias (``*name``).
+
+    Aliases are how a few hundred bytes expand into gigabytes (nine levels of
+    ``&a [*a, *a, ...]``): the parsed object shares its parts, but anything
+    that walks or prints it pays for every copy. Front matter has no use for
+    them, so they are refused. Checking the event stream first keeps the C
+    loader (whose composer cannot be hooked) and costs one extra linear pass
+    over at most ``MAX_FRONT_MATTER_CHARS``; the parser also caps nesting
+    depth, so neither pass can recurse without bound.
+    """
+    return any(isinstance(ev, yaml.AliasEvent) for ev in yaml.parse(text, Loader=_LOADER))
+
+
+def load_yaml_mapping(text: str) -> tuple[dict[str, Any] | None, str | None]:
+    """Parse untrusted YAML into a mapping; return (data, problem kind).
+
+    Bounded: at most ``MAX_FRONT_MATTER_CHARS`` characters, no aliases, safe
+    tags only. Used for page front matter, Grav's folder ``frontmatter.yaml``
+    and the site configuration.
+    """
     if len(text) > MAX_FRONT_MATTER_CHARS:
         return None, "front_matter_too_large"
     if not text.strip():
         return {}, None
     try:
-        data = yaml.safe_load(text)
+        if _has_alias(text):
+            return None, "front_matter_aliases"
+        data = yaml.load(text, Loader=_LOADER)  # a safe loader: plain types only
     except yaml.YAMLError:
         return None, "broken_yaml"
-    except (RecursionError, ValueError, TypeError):
+    except (RecursionError, ValueError, TypeError, OverflowError):
         return None, "broken_yaml"
     if data is None:
         return {}, None
@@ -62,7 +87,7 @@ def split_front_matter(text: str) -> FrontMatter:
         if _FENCE.match(lines[i]):
             yaml_text = "".join(lines[1:i])
             body_offset = offset + len(yaml_text) + len(lines[i])
-            data, problem = _parse_yaml(yaml_text)
+            data, problem = load_yaml_mapping(yaml_text)
             warnings = [problem] if problem else []
             return FrontMatter(data or {}, text[body_offset:], body_offset, warnings)
 
@@ -72,7 +97,7 @@ def split_front_matter(text: str) -> FrontMatter:
     for i in range(1, len(lines)):
         if _HEADING.match(lines[i]):
             yaml_text = "".join(lines[1:i])
-            data, problem = _parse_yaml(yaml_text)
+            data, problem = load_yaml_mapping(yaml_text)
             if problem is None:
                 body_offset = offset + len(yaml_text)
                 return FrontMatter(

@@ -12,11 +12,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from zpagent.ingest.grav import is_page_file, strip_order
+from zpagent.ingest.headings import first_h1
 from zpagent.ingest.text import clean_inline
 
 _FALSE = {"false", "no", "n", "0", "off", "nie"}
 _TRUE = {"true", "yes", "y", "1", "on", "áno", "ano"}
-_HEADING1 = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
 
 # A budget for copying arbitrary metadata: YAML aliases can make a small
 # front matter expand into a huge structure.
@@ -139,9 +140,10 @@ def _json_safe(value: Any, budget: list[int]) -> Any:
 
 
 def title_from_path(path: str) -> str:
+    """The folder of a folder's page (``README.md``, Grav's ``docs.md``), else the file name."""
     parts = [p for p in path.split("/") if p]
-    if parts and parts[-1].lower() in {"readme.md", "index.md"} and len(parts) > 1:
-        return parts[-2]
+    if parts and is_page_file(parts[-1]) and len(parts) > 1:
+        return strip_order(parts[-2])
     return parts[-1].rsplit(".", 1)[0] if parts else path
 
 
@@ -154,8 +156,8 @@ def normalize_meta(data: dict[Any, Any], body: str, path: str) -> PageMeta:
     title = _scalar_text(fm.get("title"))
     source = "front_matter"
     if not title:
-        match = _HEADING1.search(body)
-        title = clean_inline(match.group(1)).strip("*_ ") if match else None
+        heading = first_h1(body)
+        title = clean_inline(heading).strip("*_ ") if heading else None
         source = "heading"
     if not title:
         title, source = title_from_path(path), "path"

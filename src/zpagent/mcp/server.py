@@ -46,7 +46,10 @@ Which tool:
 - graph_wiki: structured facts - a student's thesis title, year, supervisor or consultant; \
 how many theses of a kind in a year (exact counts); students of a supervisor; topics and \
 keywords; how two people are connected.
-- rag_wiki: open questions answered from page text; answer only from `context` and cite.
+- rag_wiki: open questions answered from page text; answer only from `context` and cite. \
+With mode=graph_hybrid for questions about a set of pages (what a supervisor's theses are \
+about, the methods of a topic's students, comparing two students' theses): the graph picks \
+every page of the set (exact count in `graph`), the text is ranked inside it.
 - search_wiki: ranked passages when you need to look something up or browse.
 - answer_question: a finished, verified Slovak answer; show its `answer` as is.
 - history_question: questions about changes of the wiki - "Kedy sa naposledy zmenila \

@@ -30,9 +30,10 @@ from zpagent.history.answer import answer_response, history_answer, open_history
 from zpagent.mcp.answer_adapter import checked_answer
 from zpagent.mcp.backend import Backend
 from zpagent.mcp.text import envelope_text
-from zpagent.rag.build import rag as run_rag
+from zpagent.rag.modes import rag_for_mode
 from zpagent.search.hybrid import search as run_search
 from zpagent.search.response import search_response
+from zpagent.tool_payload import tool_payload
 
 READ_ONLY = ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
@@ -144,10 +145,12 @@ def _search(b: Backend, a: Any) -> Envelope:
 
 def _rag(b: Backend, a: Any) -> Envelope:
     with b.generation() as gen:
-        return run_rag(
+        return rag_for_mode(
+            a.mode,
             gen,
             b.workspace.query_embedder,
             a.query,
+            settings=b.settings,
             limit=a.limit,
             max_per_document=a.max_per_document,
             include_unpublished=False,
@@ -317,7 +320,7 @@ SPECS = [
 def envelope_result(env: Envelope, error: bool = False) -> CallToolResult:
     return CallToolResult(
         content=[TextContent(type="text", text=envelope_text(env))],
-        structured_content=env.model_dump(mode="json"),
+        structured_content=tool_payload(env),
         is_error=error,
     )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from zpagent.errors import InvalidQuery
+from zpagent.errors import InvalidQuery, QueryTooLong
 from zpagent.history.intent import is_history_question
 from zpagent.ingest.text import clean_inline, fold
 from zpagent.question import cues as cu
@@ -48,6 +48,13 @@ STRUCTURED = re.compile(
     r"(?:kto|ktor|kolko|v ktorom roku|kedy|aky|aka|ake|aku|u koho|who|which|how many|when|what)"
     r"|vedu[c]|viedol|viedla|skolitel|konzult|zoznam|pocet"
 )
+# Questions about what pages say (methods, data, differences, content), which a
+# typed fact does not answer: the graph picks the pages, their text answers.
+CONTENT = re.compile(
+    r"\bo com (?:su|je|boli|bola|pisu|pisali|pisal\w*)\b|\bak\w* (?:metod\w*|data|dat|pristup\w*"
+    r"|technik\w*|model\w*|nastroj\w*|vysledk\w*)\b|\bcim sa lis\w*|\bv com sa lis\w*"
+    r"|\bporovnaj\w*|\bzhrn\w*|\bwhat (?:methods|data)\b|\bhow do \w+ differ\b|\bcompare\b"
+)
 _PIECE = re.compile(r"[^,.!?;:\n…]+[,.!?;:\n…]*")
 
 
@@ -66,6 +73,7 @@ class Question:
     cue_spans: dict[str, list[tuple[int, int]]] = field(hash=False, compare=False)
     structured: bool = False
     about_history: bool = False
+    about_content: bool = False  # what pages say, not a typed fact: "O čom sú práce …?"
 
     def has(self, cue: str) -> bool:
         return bool(self.cue_spans.get(cue))
@@ -76,7 +84,7 @@ def validate(text: object) -> str:
     if not isinstance(text, str):
         raise InvalidQuery("the question must be text")
     if len(text) > MAX_QUESTION_CHARS:
-        raise InvalidQuery(f"the question is longer than {MAX_QUESTION_CHARS} characters")
+        raise QueryTooLong(f"the question is longer than {MAX_QUESTION_CHARS} characters")
     text = clean_inline(text)
     if not text or not TOKEN.search(text):
         raise InvalidQuery("the question is empty")
@@ -128,4 +136,5 @@ def analyze(text: object) -> Question:
         structured=bool(STRUCTURED.search(folded.strip())),
         # Questions about changes of pages: the wiki's Git history answers them.
         about_history=is_history_question(core),
+        about_content=bool(CONTENT.search(folded)),
     )

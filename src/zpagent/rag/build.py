@@ -6,25 +6,35 @@
    2021" and the title line usually live there), and a primary in a
    subsection also brings its top-level section's first chunk; leads are
    linked to the primary and not counted against ``max_per_document``.
-3. Evidence blocks tagged with their source id, each chunk once, the page's
-   author labelled as such so that it is not mistaken for the subject.
-4. The whole JSON payload must fit ``RAG_LLM_MAX_TOKENS``: the lowest-ranked
-   evidence is dropped first; if anything is dropped the response says
-   ``complete=false, truncated=true`` with reason ``llm_context_budget``.
+   A section starts in the chunk that holds its heading, even when a short
+   section shares a chunk with the page's lead.
+3. Page facts: a hit on a person's page brings the chunks that state that
+   person's theses (title, supervisor, year; ``page_facts.py``), whatever
+   chunk matched: a question about a supervisor often matches a meeting log.
+4. Evidence blocks tagged with their source id, each chunk once, the page's
+   author labelled as such so that it is not mistaken for the subject;
+   consecutive blocks of one page share its header lines.
+5. The whole JSON payload must fit ``RAG_LLM_MAX_TOKENS``: the lowest-ranked
+   evidence is dropped first (added chunks before their primary); if
+   anything is dropped the response says ``complete=false,
+   truncated=true`` with reason ``llm_context_budget``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from zpagent.contract import ContextBudget, EvidenceItem, RagResponse, SourceRegistry
+from zpagent.contract import ContextBudget, EvidenceItem, GraphScope, RagResponse, SourceRegistry
 from zpagent.embed.base import Embedder
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
 from zpagent.ingest.tokens import TokenCounter
+from zpagent.rag.page_facts import MAX_FACT_CHUNKS, fact_chunks
 from zpagent.rag.prompts import ANSWER_FORMAT, INSTRUCTIONS
-from zpagent.search.hybrid import Hit, fetch_hits, search
+from zpagent.search.hybrid import Hit, SearchOutcome, fetch_hits, search
 
 DEFAULT_LIMIT = 8
 
@@ -35,6 +45,10 @@ class _Piece:
     role: str
     expands: str | None
     rank: int
+
+
+# Chunks added to a retrieved one: the start of its section, its page's facts.
+ADDED = ("section_lead", "page_facts")
 
 
 def _outer_prefix(hit: Hit) -> list[str] | None:
@@ -48,30 +62,39 @@ def _outer_prefix(hit: Hit) -> list[str] | None:
     return path[:depth] if len(path) > depth else None
 
 
-def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, list[Hit]]:
-    """Lead chunks of each primary, outermost first, by primary rowid.
+def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, list[tuple[Hit, str]]]:
+    """Added chunks of each primary (lead chunks, outermost first, then page facts).
 
     A primary that does not start its section brings that section's first
     chunk; one in a subsection (a meeting note under "Diplomová práca
-    2022") also brings the first chunk of its top-level section, where the
-    thesis title, kind, year and supervisor are written.
+    2022") also brings the chunk where its top-level section starts, where
+    the thesis title, kind, year and supervisor are written. A primary on a
+    person's page brings the chunks of that person's facts.
     """
     if not hits:
         return {}
     docs = sorted({h.document_id for h in hits})
     rows = gen.db().execute(
-        f"SELECT id, document_id, ordinal, heading_path FROM chunks "
+        f"SELECT id, document_id, ordinal, heading_path, headings, chunk_id FROM chunks "
         f"WHERE document_id IN ({','.join('?' * len(docs))}) ORDER BY document_id, ordinal",
         docs,
     )
     rowid_of: dict[tuple[int, int], int] = {}
+    rowid_by_chunk: dict[str, int] = {}
     first: dict[tuple[int, tuple[str, ...]], int] = {}  # (page, heading prefix) -> ordinal
-    for rowid, doc, ordinal, heading_json in rows:
+    for rowid, doc, ordinal, heading_json, headings_json, chunk_id in rows:
         rowid_of[(doc, ordinal)] = rowid
+        rowid_by_chunk[chunk_id] = rowid
         path = json.loads(heading_json)
         for depth in (1, 2):
             first.setdefault((doc, tuple(path[:depth])), ordinal)
-    wanted: dict[int, list[int]] = {}
+            # A section whose heading sits inside this chunk (a short section
+            # merged with the previous one) starts here, not in the next chunk.
+            if len(path) >= depth - 1:
+                for heading in json.loads(headings_json):
+                    first.setdefault((doc, (*path[: depth - 1], heading)), ordinal)
+    facts = fact_chunks(gen)
+    wanted: dict[int, list[tuple[int, str]]] = {}
     for h in hits:
         ordinals = []
         prefix = _outer_prefix(h)
@@ -80,11 +103,19 @@ def _section_leads(gen: Generation, hits: list[Hit]) -> dict[int, list[Hit]]:
             ordinals.append(outer)
         if not h.section_start and h.section_lead not in (h.ordinal, *ordinals):
             ordinals.append(h.section_lead)
-        leads = [rowid_of[(h.document_id, o)] for o in ordinals if (h.document_id, o) in rowid_of]
-        if leads:
-            wanted[h.rowid] = leads
-    fetched = fetch_hits(gen, [r for leads in wanted.values() for r in leads])
-    return {primary: [fetched[r] for r in leads] for primary, leads in wanted.items()}
+        added = [
+            (rowid_of[(h.document_id, o)], "section_lead")
+            for o in ordinals
+            if (h.document_id, o) in rowid_of
+        ]
+        for chunk_id in facts.get(h.document_path, [])[:MAX_FACT_CHUNKS]:
+            rowid = rowid_by_chunk.get(chunk_id)
+            if rowid is not None and rowid != h.rowid and rowid not in {r for r, _ in added}:
+                added.append((rowid, "page_facts"))
+        if added:
+            wanted[h.rowid] = added
+    fetched = fetch_hits(gen, [r for added in wanted.values() for r, _ in added])
+    return {primary: [(fetched[r], role) for r, role in added] for primary, added in wanted.items()}
 
 
 def _authors(gen: Generation, doc_ids: set[int]) -> dict[int, list[str]]:
@@ -95,16 +126,66 @@ def _authors(gen: Generation, doc_ids: set[int]) -> dict[int, list[str]]:
     return {r[0]: json.loads(r[1]) for r in rows}
 
 
-def _block(source_id: str, hit: Hit, authors: list[str]) -> str:
-    lines = [f"[{source_id}] {hit.source_title or '(stránka bez názvu)'}"]
-    lines.append(f"Stránka: {hit.document_path}")
-    if authors:
-        lines.append(f"Autor stránky (nie osoba, o ktorej stránka je): {', '.join(authors)}")
+def _block(source_id: str, hit: Hit, authors: list[str], header: bool = True) -> str:
+    """One evidence block; ``header=False`` continues the previous block's page
+    (a section lead and its primary) without repeating the page's lines."""
+    lines = []
+    if header:
+        lines.append(f"[{source_id}] {hit.source_title or '(stránka bez názvu)'}")
+        lines.append(f"Stránka: {hit.document_path}")
+        if authors:
+            lines.append(f"Autor stránky (nie osoba, o ktorej stránka je): {', '.join(authors)}")
     if hit.heading_path:
         lines.append("Sekcia: " + " > ".join(hit.heading_path))
     lines.append("Text:")
     lines.append(hit.text)
     return "\n".join(lines)
+
+
+def evidence_groups(
+    gen: Generation, hits: list[Hit], roles: dict[int, str] | None = None
+) -> list[list[_Piece]]:
+    """Each hit (role ``primary`` unless ``roles`` says otherwise, by rowid) after
+    its section leads; every chunk once, in the order of ``hits``."""
+    leads = _section_leads(gen, hits)
+    groups: list[list[_Piece]] = []
+    used_rowids: set[int] = set()
+    for rank, h in enumerate(hits, start=1):
+        group = []
+        for lead, role in leads.get(h.rowid, []):
+            if lead.rowid not in used_rowids:
+                group.append(_Piece(lead, role, h.chunk_id, rank))
+                used_rowids.add(lead.rowid)
+        if h.rowid not in used_rowids:
+            group.append(_Piece(h, (roles or {}).get(h.rowid, "primary"), None, rank))
+            used_rowids.add(h.rowid)
+        if group:
+            groups.append(group)
+    return groups
+
+
+def retrieval_diagnostics(outcome: SearchOutcome) -> dict[str, Any]:
+    return {
+        "fts_candidates": outcome.fts_candidates,
+        "vector_candidates": outcome.vector_candidates,
+        "retrieval": [
+            {
+                "rank": i,
+                "chunk_id": h.chunk_id,
+                "document_path": h.document_path,
+                "fts_score": h.fts_score,
+                "fts_rank": h.fts_rank,
+                "fts_strategy": h.fts_strategy,
+                "vector_similarity": h.vector_similarity,
+                "vector_rank": h.vector_rank,
+                "fused": h.fused,
+                "anchored": h.anchored,
+                "coverage": h.fts_coverage,
+                "relevance": h.relevance,
+            }
+            for i, h in enumerate(outcome.hits, start=1)
+        ],
+    }
 
 
 def rag(
@@ -127,20 +208,34 @@ def rag(
         max_per_document=max_per_document,
         include_unpublished=include_unpublished,
     )
-    leads = _section_leads(gen, outcome.hits)
-    groups: list[list[_Piece]] = []
-    used_rowids: set[int] = set()
-    for rank, h in enumerate(outcome.hits, start=1):
-        group = []
-        for lead in leads.get(h.rowid, []):
-            if lead.rowid not in used_rowids:
-                group.append(_Piece(lead, "section_lead", h.chunk_id, rank))
-                used_rowids.add(lead.rowid)
-        if h.rowid not in used_rowids:
-            group.append(_Piece(h, "primary", None, rank))
-            used_rowids.add(h.rowid)
-        if group:
-            groups.append(group)
+    return assemble(
+        gen,
+        outcome.query,
+        evidence_groups(gen, outcome.hits),
+        truncation_reasons=outcome.truncation_reasons,
+        diagnostics=retrieval_diagnostics(outcome) if include_diagnostics else None,
+        budget_tokens=budget_tokens,
+        encoding=encoding,
+    )
+
+
+def assemble(
+    gen: Generation,
+    query: str,
+    groups: list[list[_Piece]],
+    *,
+    truncation_reasons: list[str],
+    diagnostics: dict[str, Any] | None,
+    budget_tokens: int,
+    encoding: str,
+    graph: Callable[[RagResponse], GraphScope] | None = None,
+) -> RagResponse:
+    """The RAG envelope of evidence groups (best first), cut to the token budget.
+
+    ``diagnostics`` (None: not asked for) gets the expansions and what the
+    budget dropped added; ``graph`` describes the graph's set given the
+    evidence that fits (it counts against the budget too).
+    """
     authors = _authors(gen, {p.hit.document_id for g in groups for p in g})
     counter = TokenCounter(encoding)
 
@@ -148,11 +243,13 @@ def rag(
         registry = SourceRegistry()
         blocks, evidence = [], []
         per_source: dict[str, dict[str, list[str]]] = {}
+        previous = None
         for group in kept:
             for p in group:
                 sid = registry.add(p.hit.document_path, p.hit.source_url, p.hit.source_title)
                 page_authors = authors.get(p.hit.document_id, [])
-                blocks.append(_block(sid, p.hit, page_authors))
+                blocks.append(_block(sid, p.hit, page_authors, header=sid != previous))
+                previous = sid
                 entry = per_source.setdefault(sid, {"authors": page_authors, "texts": []})
                 heading = " > ".join(p.hit.heading_path)
                 entry["texts"].append(f"Sekcia: {heading}\n{p.hit.text}" if heading else p.hit.text)
@@ -167,37 +264,19 @@ def rag(
                         rank=p.rank,
                     )
                 )
-        reasons = list(outcome.truncation_reasons)
+        reasons = list(truncation_reasons)
         if dropped:
             reasons.append("llm_context_budget")
         found = bool(kept)
-        diagnostics = None
-        if include_diagnostics:
-            diagnostics = {
-                "fts_candidates": outcome.fts_candidates,
-                "vector_candidates": outcome.vector_candidates,
-                "retrieval": [
-                    {
-                        "rank": i,
-                        "chunk_id": h.chunk_id,
-                        "document_path": h.document_path,
-                        "fts_score": h.fts_score,
-                        "fts_rank": h.fts_rank,
-                        "fts_strategy": h.fts_strategy,
-                        "vector_similarity": h.vector_similarity,
-                        "vector_rank": h.vector_rank,
-                        "fused": h.fused,
-                        "anchored": h.anchored,
-                        "coverage": h.fts_coverage,
-                        "relevance": h.relevance,
-                    }
-                    for i, h in enumerate(outcome.hits, start=1)
-                ],
+        diag = None
+        if diagnostics is not None:
+            diag = {
+                **diagnostics,
                 "expansions": [
                     {"primary": p.expands, "chunk_id": p.hit.chunk_id, "text": p.hit.text}
                     for g in kept
                     for p in g
-                    if p.role == "section_lead"
+                    if p.role in ADDED
                 ],
                 "dropped_for_budget": len(groups) - len(kept),
             }
@@ -211,14 +290,16 @@ def rag(
             complete=not reasons,
             truncated=bool(reasons),
             truncation_reasons=reasons,
-            query=outcome.query,
+            query=query,
             context="\n\n".join(blocks),
             instructions=INSTRUCTIONS,
             answer_format=ANSWER_FORMAT,
             context_budget=ContextBudget(encoding=encoding, limit=budget_tokens, used=budget_used),
             evidence=evidence,
-            diagnostics=diagnostics,
+            diagnostics=diag,
         )
+        if graph is not None:
+            resp.graph = graph(resp)
         resp._evidence = per_source
         return resp
 
@@ -229,9 +310,9 @@ def rag(
     resp = render(kept, budget_tokens, dropped=False)
     while kept and size(resp) > budget_tokens:
         last = kept[-1]
-        # Drop a section lead before its primary, then the lowest-ranked group.
+        # Drop the chunks added to a primary before it, then the lowest-ranked group.
         if len(last) > 1:
-            kept[-1] = [p for p in last if p.role == "primary"] or last[:1]
+            kept[-1] = [p for p in last if p.role not in ADDED] or last[:1]
         else:
             kept.pop()
         resp = render(kept, budget_tokens, dropped=True)

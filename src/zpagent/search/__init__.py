@@ -1,1 +1,1 @@
-"""Hybrid retrieval: FTS5/BM25 and dense vectors, fused with RRF."""
+"""Hybrid retrieval: FTS5/BM25 and dense vectors, fused by their confidence."""

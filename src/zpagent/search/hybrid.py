@@ -1,20 +1,20 @@
-"""Hybrid search: FTS5/BM25 and vectors fused with reciprocal rank fusion.
+"""Hybrid search: FTS5/BM25 and vectors fused by their confidence.
 
-Fusion: ``sum(w / (RRF_K + rank))`` over the retrievers that found a chunk;
-any_term FTS hits vote with half weight. Lexical anchor: a chunk whose page
-title or heading *is* the query, or that matches every query term in its
-title or headings, gets one extra top vote, so that an exact name lookup is
-never outranked by a chunk that is merely semantically similar.
-
-Then at most ``max_per_document`` chunks per page and ``limit`` results.
+Both retrievers run (the query embedding beside the lexical search), their
+candidates are merged, scored and gated by ``fusion.py`` (confidence-aware
+fusion for the ranking, relevance for the gate), then at most
+``max_per_document`` chunks per page and ``limit`` results are kept.
 Truncation is detected by fetching one candidate more than each limit.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Literal
+
+import numpy as np
 
 from zpagent.embed.base import Embedder
 from zpagent.embed.queries import query_embedder
@@ -23,28 +23,14 @@ from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
 from zpagent.lexical import tokens
 from zpagent.search.fts import fts_search
+from zpagent.search.fusion import KEEP_MIN, SEMANTIC_WEIGHT, fuse
+from zpagent.search.fusion import gate as apply_gate
 from zpagent.search.query import AnalyzedQuery, analyze
 from zpagent.search.vector import vector_search
 
 Mode = Literal["hybrid", "fts", "vector"]
 MODES = ("hybrid", "fts", "vector")
 
-RRF_K = 60
-ANY_TERM_WEIGHT = 0.5
-ANCHOR_WEIGHT = 1.0
-# Relevance gate. Each candidate gets a relevance score
-#     relevance = coverage + SEMANTIC_WEIGHT * max(margin, 0)
-# where coverage is the IDF-weighted share of query terms it matches (fts.py)
-# and margin its vector similarity above the query's baseline (vector.py;
-# e5 similarities are compressed and shift per query, so absolute values
-# mean little). A query is answered only if its best candidate reaches
-# ANSWER_MIN; then candidates below KEEP_MIN are dropped as noise. Chosen on
-# the dev split of eval/datasets/retrieval.json, favouring recall: a leak is
-# caught downstream (grounding rules, checked answers), a false "no answer"
-# is not. Round numbers on purpose; see eval/README.md.
-SEMANTIC_WEIGHT = 20.0
-ANSWER_MIN = 0.6
-KEEP_MIN = 0.4
 VECTOR_CANDIDATE_MIN = 0.70
 MAX_LIMIT = 50
 MAX_PER_DOCUMENT = 10
@@ -95,6 +81,11 @@ class SearchOutcome:
     @property
     def truncated(self) -> bool:
         return bool(self.truncation_reasons)
+
+
+def prefetch_query_vector(embedder: Embedder, query: str) -> None:
+    """Start embedding ``query`` (as ``search`` will) so that other work overlaps it."""
+    query_embedder(embedder).prefetch(analyze(query).text)
 
 
 def fetch_hits(gen: Generation, rowids: list[int]) -> dict[int, Hit]:
@@ -155,8 +146,13 @@ def search(
     candidate_limit: int | None = None,
     min_vector_similarity: float = VECTOR_CANDIDATE_MIN,
     gate: bool = True,
+    only_chunks: Collection[str] | None = None,
 ) -> SearchOutcome:
-    """Hybrid (or single-mode) search; ``gate=False`` only for evaluating ranking."""
+    """Hybrid (or single-mode) search; ``gate=False`` only for evaluating ranking.
+
+    ``only_chunks``: rank only these chunks (by chunk id); graph-guided
+    retrieval uses it for the text of the pages the graph chose.
+    """
     if mode not in MODES:
         raise InvalidQuery(f"unknown mode {mode!r}")
     if not 1 <= limit <= MAX_LIMIT:
@@ -168,6 +164,9 @@ def search(
     analyzed = analyze(query)
     candidate_limit = candidate_limit or max(50, limit * max_per_document * 3)
     reasons: list[str] = []
+    allowed = _rowids(gen, only_chunks) if only_chunks is not None else None
+    if allowed is not None and not allowed:
+        return SearchOutcome(query=analyzed.text, mode=mode, hits=[])
 
     # The query embedding (capped, cached, on a bounded pool: embed.queries)
     # runs while the lexical search works on this thread.
@@ -179,7 +178,12 @@ def search(
     fts_hits, fts_more = ([], False)
     if mode in ("hybrid", "fts"):
         fts_hits, fts_more = fts_search(
-            gen, analyzed, candidate_limit, include_unpublished, KEEP_MIN
+            gen,
+            analyzed,
+            candidate_limit,
+            include_unpublished,
+            KEEP_MIN["hybrid"],
+            only_rowids=allowed,
         )
     vec_hits, vec_more = ([], False)
     if qvec_future is not None:
@@ -190,7 +194,8 @@ def search(
             candidate_limit,
             include_unpublished,
             min_vector_similarity,
-            relevant_margin=KEEP_MIN / SEMANTIC_WEIGHT,
+            relevant_margin=KEEP_MIN["hybrid"] / SEMANTIC_WEIGHT,
+            only_rowids=None if allowed is None else np.asarray(allowed, dtype=np.int64),
         )
     if fts_more or vec_more:
         reasons.append("candidate_limit")
@@ -201,30 +206,20 @@ def search(
         hit = by_id[h.rowid]
         hit.fts_score, hit.fts_rank, hit.fts_strategy = round(h.score, 4), h.rank, h.strategy
         hit.fts_coverage = h.coverage
-        weight = ANY_TERM_WEIGHT if h.strategy == "any_term" else 1.0
-        hit.fused += weight / (RRF_K + h.rank)
     for v in vec_hits:
         hit = by_id[v.rowid]
         hit.vector_similarity, hit.vector_rank = round(v.similarity, 4), v.rank
         hit.vector_margin = round(v.margin, 4)
-        hit.fused += 1.0 / (RRF_K + v.rank)
     if mode != "vector":
         headings = _headings(gen, [h.rowid for h in fts_hits if h.strategy == "all_terms"])
         for h in fts_hits:
             if h.strategy == "all_terms":
                 hit = by_id[h.rowid]
-                if _anchored(analyzed, hit, headings.get(h.rowid, [])):
-                    hit.anchored = True
-                    hit.fused += ANCHOR_WEIGHT / (RRF_K + 1)
+                hit.anchored = _anchored(analyzed, hit, headings.get(h.rowid, []))
 
-    for hit in by_id.values():
-        hit.relevance = round(relevance(hit, mode), 4)
-    best = max((h.relevance for h in by_id.values()), default=0.0)
-    if gate:
-        answerable = best >= ANSWER_MIN
-        kept = [h for h in by_id.values() if h.relevance >= KEEP_MIN] if answerable else []
-    else:
-        kept = list(by_id.values())
+    candidates = list(by_id.values())
+    fuse(candidates, mode, len(analyzed.terms))
+    kept = apply_gate(candidates, mode) if gate else candidates
     ranked = sorted(kept, key=lambda h: (-h.fused, h.rowid))
     per_doc: dict[int, int] = {}
     results: list[Hit] = []
@@ -250,13 +245,12 @@ def search(
     )
 
 
-def relevance(hit: Hit, mode: str = "hybrid") -> float:
-    """Lexical coverage plus weighted semantic margin (see the gate above)."""
-    lexical = (hit.fts_coverage or 0.0) if mode != "vector" else 0.0
-    semantic = 0.0
-    if mode != "fts" and hit.vector_margin is not None:
-        semantic = SEMANTIC_WEIGHT * max(hit.vector_margin, 0.0)
-    return lexical + semantic
+def _rowids(gen: Generation, chunk_ids: Collection[str]) -> list[int]:
+    rows = gen.db().execute(
+        "SELECT id FROM chunks WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+        (json.dumps(sorted(chunk_ids)),),
+    )
+    return [r[0] for r in rows]
 
 
 def _headings(gen: Generation, rowids: list[int]) -> dict[int, list[str]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from zpagent.errors import InvalidQuery
+from zpagent.errors import InvalidQuery, QueryTooLong
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem
 
@@ -48,7 +48,7 @@ def analyze(query: str) -> AnalyzedQuery:
     if not isinstance(query, str):
         raise InvalidQuery("the query must be a string")
     if len(query) > MAX_QUERY_CHARS:
-        raise InvalidQuery(f"the query is too long (max {MAX_QUERY_CHARS} characters)")
+        raise QueryTooLong(f"the query is too long (max {MAX_QUERY_CHARS} characters)")
     text = _clean(query)
     if not text:
         raise InvalidQuery("the query is empty")

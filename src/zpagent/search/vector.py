@@ -45,13 +45,14 @@ def vector_search(
     include_unpublished: bool,
     min_similarity: float,
     relevant_margin: float = 0.0,
+    only_rowids: np.ndarray | None = None,
 ) -> tuple[list[VectorHit], bool]:
     """Top chunks by best segment; ``more`` when a cut candidate could have been relevant.
 
     Candidates are every chunk above ``min_similarity`` and above the query's
     baseline; the limit is reported as hit only when the first candidate
     beyond it reaches ``relevant_margin``, because cutting an irrelevant
-    tail loses nothing.
+    tail loses nothing. ``only_rowids``: rank only these chunks.
     """
     if gen.vectors.shape[0] == 0:
         return [], False
@@ -59,6 +60,9 @@ def vector_search(
     if not include_unpublished:
         sims = np.where(gen.segment_published, sims, -np.inf)
     baseline = query_baseline(sims)
+    if only_rowids is not None:
+        # After the baseline: what an unrelated passage scores is the corpus's.
+        sims = np.where(np.isin(gen.segment_chunk, only_rowids), sims, -np.inf)
     # Enough segments to find candidate_limit + 1 distinct chunks in practice.
     k = min(len(sims), (candidate_limit + 1) * 4)
     top = np.argpartition(-sims, k - 1)[:k]

@@ -77,7 +77,8 @@ def run_sync(
         fault_point("before_build")
         snap_dir = data.new_staging_dir()
         try:
-            snap = take_snapshot(wiki, snap_dir / "wiki", ws.settings.wiki_base_url)
+            base_url, limits = ws.settings.wiki_base_url, ws.page_limits()
+            snap = take_snapshot(wiki, snap_dir / "wiki", base_url, limits)
             config = build_config(ws)
             current = published_unchanged(data, snap, config, remote) if skip_unchanged else None
             if current is not None:
@@ -90,7 +91,7 @@ def run_sync(
                     "seconds": round(time.perf_counter() - t0, 3),
                     "recovery": {"state": recovery.state, "detail": recovery.detail},
                 }
-            scan = scan_wiki(snap.root, ws.settings.wiki_base_url)
+            scan = scan_wiki(snap.root, base_url, limits=limits, refused=snap.refused)
             try:
                 report = build_generation(
                     scan, ws.build_inputs(), progress, wiki_revision=snap.revision
@@ -101,7 +102,7 @@ def run_sync(
             write_record(staged, snap, config)
             fault_point("after_build")
             try:
-                verify_unchanged(wiki, snap, ws.settings.wiki_base_url)
+                verify_unchanged(wiki, snap, base_url, limits)
                 on_phase("publishing")
                 t_pub = time.perf_counter()
                 outcome = publish(data, staged, report.index_version, remote)

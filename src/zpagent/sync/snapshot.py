@@ -4,18 +4,22 @@ The build reads a private copy of every page, so a student pushing (or an
 editor saving) mid-build can never produce an index that mixes two states.
 After the build, the live wiki is hashed again: if it moved, the snapshot is
 stale and the sync reports it (the job is retried and picks up the change).
+
+The copy follows the scan's rules (``zpagent.ingest.walk``): no file from
+outside the wiki, no special file, nothing beyond the page size limit.
 """
 
 from __future__ import annotations
 
-import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from zpagent.errors import ZPAgentError
+from zpagent.errors import WikiError, ZPAgentError
 from zpagent.index.version import git_revision, hash_rows, is_repository_root
 from zpagent.ingest.document import ScanWarning
-from zpagent.ingest.scan import iter_markdown_files, scan_wiki
+from zpagent.ingest.limits import PageLimits
+from zpagent.ingest.scan import check_wiki_root, no_pages_error, scan_wiki
+from zpagent.ingest.walk import NotRegularFile, iter_source_files, read_regular_file
 
 
 class SourcesChanged(ZPAgentError):
@@ -29,34 +33,59 @@ class Snapshot:
     root: Path
     revision: str | None
     source_hash: str
+    # What was not copied (links, special files, unreadable files): the copy
+    # holds none of it, so the scan of the copy cannot see it; it is reported
+    # with the build.
+    refused: list[ScanWarning] = field(default_factory=list)
 
 
-def _live_hash(wiki: Path, base_url: str | None) -> str:
-    scan = scan_wiki(wiki, base_url, report=False)
-    return hash_rows([(d.path, d.content_hash) for d in scan.documents])
+def _live_hash(wiki: Path, base_url: str | None, limits: PageLimits | None) -> str:
+    scan = scan_wiki(wiki, base_url, report=False, limits=limits)
+    return hash_rows(scan.source_rows())
 
 
-def take_snapshot(wiki: Path, into: Path, base_url: str | None) -> Snapshot:
+def take_snapshot(
+    wiki: Path, into: Path, base_url: str | None, limits: PageLimits | None = None
+) -> Snapshot:
+    """Copy the sources of ``wiki`` into ``into``; errors name ``wiki`` as given."""
+    check_wiki_root(wiki)
+    limits = limits or PageLimits()
     revision = git_revision(wiki)
-    warnings: list[ScanWarning] = []
+    refused: list[ScanWarning] = []
     into.mkdir(parents=True, exist_ok=True)
-    for rel, src in iter_markdown_files(wiki, warnings):
-        dst = into / rel
-        dst.parent.mkdir(parents=True, exist_ok=True)
+    copied = 0
+    for source in iter_source_files(wiki, refused):
         try:
-            shutil.copyfile(src, dst)
+            raw, _ = read_regular_file(source.path, limits.max_bytes)
+        except NotRegularFile:
+            refused.append(ScanWarning(source.rel, "special_file"))
+            continue
         except OSError:
-            continue  # the scan of the snapshot reports nothing for it; the live check will
-    return Snapshot(into, revision, _live_hash(into, base_url))
+            refused.append(ScanWarning(source.rel, "unreadable"))
+            continue
+        dst = into / source.rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_bytes(raw)
+        copied += source.kind == "page"
+    if not copied:
+        raise no_pages_error(wiki, len({w.path for w in refused}))
+    try:
+        source_hash = _live_hash(into, base_url, limits)
+    except WikiError:
+        # Pages exist but none is readable text (binaries, refused encodings).
+        raise no_pages_error(wiki, copied) from None
+    return Snapshot(into, revision, source_hash, refused)
 
 
-def verify_unchanged(wiki: Path, snap: Snapshot, base_url: str | None) -> None:
+def verify_unchanged(
+    wiki: Path, snap: Snapshot, base_url: str | None, limits: PageLimits | None = None
+) -> None:
     """The pages must be the same; so must the commit when the wiki is its own repository.
 
     A wiki that is a folder inside a larger repository (like the bundled
     sample) shares its HEAD with unrelated commits, which change nothing here.
     """
-    if _live_hash(wiki, base_url) != snap.source_hash:
+    if _live_hash(wiki, base_url, limits) != snap.source_hash:
         raise SourcesChanged("the wiki changed during the build")
     if is_repository_root(wiki) and git_revision(wiki) != snap.revision:
         raise SourcesChanged("the wiki's revision changed during the build")

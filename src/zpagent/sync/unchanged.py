@@ -4,7 +4,7 @@ Pushes without page changes (a flood of them, or a replayed webhook body
 under a new delivery id) used to publish a new generation each time. Now
 the sync compares its snapshot with a record kept beside the published
 generation (``build.json``): the same Git revision, the same source hash
-and the same build configuration (embedding model, chunker, wiki URL,
+and the same build configuration (embedding model, chunker, page limits, wiki URL,
 pipeline and schema versions) mean the published index is exactly what a
 build would produce, so the job ends with the outcome ``unchanged``. With
 Neo4j, the graph must also carry the published version; otherwise, and
@@ -35,6 +35,7 @@ def build_config(ws: Any) -> dict[str, Any]:
     return {
         "embedding_fingerprint": ws.embedder.fingerprint,
         "chunker": asdict(ws.chunk_settings()),
+        "page_limits": asdict(ws.page_limits()),
         "wiki_base_url": ws.settings.wiki_base_url,
         "graph_backend": ws.graph_backend(),
         "pipeline": PIPELINE_VERSION,

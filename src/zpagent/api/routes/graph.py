@@ -5,11 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 from pydantic import Field
 
-from zpagent.api.deps import TOOL_DEPS
-from zpagent.api.errors import ERROR_RESPONSES
-from zpagent.api.models import QueryField, StrictModel, ToolHealth
+from zpagent.api.deps import TOOL_DEPS, tool_response
+from zpagent.api.errors import TOOL_ERROR_RESPONSES
+from zpagent.api.models import (
+    QueryField,
+    StrictModel,
+    ToolHealth,
+    Unpublished,
+    UnpublishedField,
+)
+from zpagent.api.security import allow_unpublished
 from zpagent.errors import ZPAgentError
 from zpagent.graph.answers.search import graph_search
 from zpagent.graph.contract import GraphResponse
@@ -27,20 +35,18 @@ class GraphRequest(StrictModel):
         description="Najviac osôb, faktov a ciest / most entities, facts and paths. "
         "Counts stay exact whatever the limit.",
     )
-    include_unpublished: bool = Field(
-        False, description="Aj nepublikované stránky / include pages marked published: false."
-    )
+    include_unpublished: Unpublished = UnpublishedField
 
 
 @router.post(
     "/graph",
     response_model=GraphResponse,
-    responses=ERROR_RESPONSES,
+    responses=TOOL_ERROR_RESPONSES,
     dependencies=TOOL_DEPS,
     operation_id="graph_wiki",
     summary="Presné odpovede z grafu znalostí / exact answers from the knowledge graph",
 )
-def graph_endpoint(body: GraphRequest, request: Request) -> GraphResponse:
+def graph_endpoint(body: GraphRequest, request: Request) -> JSONResponse:
     """Použi na štruktúrované otázky: názov, rok alebo vedúci práce študenta, jeho
     projekty a témy, zoznam a presný počet študentov s bakalárskou/diplomovou/
     dizertačnou prácou v danom roku, študenti vedúceho, témy a kľúčové slová dvoch
@@ -53,13 +59,14 @@ def graph_endpoint(body: GraphRequest, request: Request) -> GraphResponse:
     user which person is meant). For open questions use rag_wiki."""
     state = request.app.state
     with state.manager.use() as gen:
-        return graph_search(
+        resp = graph_search(
             gen,
             body.query,
             settings=state.settings,
             limit=body.limit,
-            include_unpublished=body.include_unpublished,
+            include_unpublished=allow_unpublished(request, body.include_unpublished),
         )
+    return tool_response(resp)
 
 
 def graph_probe(state: Any) -> ToolHealth:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 
-from zpagent.api.deps import TOOL_DEPS
-from zpagent.api.errors import ERROR_RESPONSES
+from zpagent.api.deps import TOOL_DEPS, tool_response
+from zpagent.api.errors import TOOL_ERROR_RESPONSES
 from zpagent.api.models import RagRequest, SearchRequest
+from zpagent.api.security import allow_unpublished
 from zpagent.contract import RagResponse, SearchResponse
-from zpagent.rag.build import rag as run_rag
+from zpagent.rag.modes import rag_for_mode
 from zpagent.search.hybrid import search as run_search
 from zpagent.search.response import search_response
 
@@ -18,12 +20,12 @@ router = APIRouter(tags=["tools"])
 @router.post(
     "/search",
     response_model=SearchResponse,
-    responses=ERROR_RESPONSES,
+    responses=TOOL_ERROR_RESPONSES,
     dependencies=TOOL_DEPS,
     operation_id="search_wiki",
     summary="Hybridné vyhľadávanie vo wiki / hybrid search over the thesis wiki",
 )
-def search_endpoint(body: SearchRequest, request: Request) -> SearchResponse:
+def search_endpoint(body: SearchRequest, request: Request) -> JSONResponse:
     """Vráti najrelevantnejšie úseky stránok (BM25 + embeddingy). Returns the most
     relevant passages with their page, section and scores; `no_answer` when nothing
     relevant exists."""
@@ -36,34 +38,39 @@ def search_endpoint(body: SearchRequest, request: Request) -> SearchResponse:
             mode=body.mode,
             limit=body.limit,
             max_per_document=body.max_per_document,
-            include_unpublished=body.include_unpublished,
+            include_unpublished=allow_unpublished(request, body.include_unpublished),
         )
-        return search_response(outcome, gen.index_version)
+        return tool_response(search_response(outcome, gen.index_version))
 
 
 @router.post(
     "/rag",
     response_model=RagResponse,
-    responses=ERROR_RESPONSES,
+    responses=TOOL_ERROR_RESPONSES,
     dependencies=TOOL_DEPS,
     operation_id="rag_wiki",
     summary="Dôkazy na odpoveď so zdrojmi / evidence to answer a question, with citations",
 )
-def rag_endpoint(body: RagRequest, request: Request) -> RagResponse:
+def rag_endpoint(body: RagRequest, request: Request) -> JSONResponse:
     """Použi na odpoveď na otázku o študentoch, prácach, vedúcich a témach. Returns
     `context` (evidence tagged [S1], [S2], ...), `instructions` (grounding rules),
-    `answer_format` and `sources` with URLs. Answer only from `context` and cite."""
+    `answer_format` and `sources` with URLs. Answer only from `context` and cite.
+    `mode=graph_hybrid` for questions about sets (a supervisor's theses, a topic's
+    students, theses of a year): every page of the set is represented."""
     state = request.app.state
     settings = state.settings
     with state.manager.use() as gen:
-        return run_rag(
+        resp = rag_for_mode(
+            body.mode,
             gen,
             state.workspace.query_embedder,
             body.query,
+            settings=settings,
             limit=body.limit,
             max_per_document=body.max_per_document,
-            include_unpublished=body.include_unpublished,
+            include_unpublished=allow_unpublished(request, body.include_unpublished),
             include_diagnostics=body.include_diagnostics,
             budget_tokens=settings.rag_llm_max_tokens,
             encoding=settings.rag_llm_token_encoding,
         )
+    return tool_response(resp)

@@ -26,8 +26,8 @@ from zpagent.graph.contract import Aggregation, Candidate, EntityRef, GraphRespo
 from zpagent.graph.model import parse_evidence
 from zpagent.graph.names import term_key
 from zpagent.graph.store import cypher as q
-from zpagent.graph.store.base import PathValue
-from zpagent.graph.understand.lexicon import PhraseEntry, word_keys
+from zpagent.graph.store.base import GraphStore, PathValue
+from zpagent.graph.understand.lexicon import Lexicon, PhraseEntry, word_keys
 from zpagent.question.cues import FUNCTION_WORDS
 
 if TYPE_CHECKING:
@@ -229,33 +229,43 @@ def _content_keys(text: str) -> list[frozenset[str]]:
     ]
 
 
-def title_answer(ctx: Context) -> GraphResponse:
-    b = ctx.builder
-    title = ctx.pq.title or ""
+def theses_by_title(
+    store: GraphStore, lexicon: Lexicon, title: str, include_unpublished: bool, limit: int
+) -> list[tuple[Any, ...]]:
+    """``THESES_BY_TITLE`` rows of the theses a title names (at most ``limit``).
+
+    The whole title as written names only that thesis (none when its page is
+    hidden); otherwise a part of a title, then every content word of it.
+    """
     key = term_key(title)
-    params = {"include_unpublished": ctx.include_unpublished}
-    exact = [t for t in ctx.lexicon.titles if t.key == key]
+    params = {"include_unpublished": include_unpublished}
+    exact = [t for t in lexicon.titles if t.key == key]
     if exact:
-        # The whole title as written: only that thesis (hidden if its page is).
-        ids = [t.id for t in exact if ctx.include_unpublished or t.published]
-        rows = ctx.store.query(q.THESES_BY_IDS, ids=ids, **params, limit=ctx.limit + 1)
-        if not rows:
-            return b.build("no_answer", "unknown_title")
-    else:
-        rows = ctx.store.query(q.THESES_BY_TITLE, title=key, **params, limit=ctx.limit + 1)
+        ids = [t.id for t in exact if include_unpublished or t.published]
+        return store.query(q.THESES_BY_IDS, ids=ids, **params, limit=limit) if ids else []
+    rows = store.query(q.THESES_BY_TITLE, title=key, **params, limit=limit)
     if not rows:
         wanted = _content_keys(title)
         ids = [
             t.id
-            for t in ctx.lexicon.titles
+            for t in lexicon.titles
             if wanted
             and all(keys & t.stems for keys in wanted)
-            and (ctx.include_unpublished or t.published)
+            and (include_unpublished or t.published)
         ]
         if ids:
-            rows = ctx.store.query(q.THESES_BY_IDS, ids=ids, **params, limit=ctx.limit + 1)
+            rows = store.query(q.THESES_BY_IDS, ids=ids, **params, limit=limit)
+    return rows
+
+
+def title_answer(ctx: Context) -> GraphResponse:
+    b = ctx.builder
+    title = ctx.pq.title or ""
+    rows = theses_by_title(ctx.store, ctx.lexicon, title, ctx.include_unpublished, ctx.limit + 1)
     if not rows:
-        _rejected_titles(ctx, title)
+        # A hidden thesis named by its whole title has no near misses to show.
+        if not any(t.key == term_key(title) for t in ctx.lexicon.titles):
+            _rejected_titles(ctx, title)
         return b.build("no_answer", "unknown_title")
     if len(rows) > ctx.limit:
         b.truncate("entity_limit")

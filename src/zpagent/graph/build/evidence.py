@@ -40,6 +40,10 @@ class ChunkLocator:
     def chunks_of(self, document_path: str) -> list[str]:
         return [cid for _, _, cid in self._spans.get(document_path, [])]
 
+    def chunks_within(self, document_path: str, start: int, end: int) -> list[str]:
+        """Chunks whose core overlaps the body span [start, end)."""
+        return [cid for s, e, cid in self._spans.get(document_path, []) if s < end and start < e]
+
     def evidence(self, document_path: str, source: SourceLine) -> Evidence:
         line = source.line
         if line is None:

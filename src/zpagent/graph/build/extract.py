@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from zpagent.graph.build import patterns as pt
+from zpagent.graph.build.about import Section, about_links
 from zpagent.graph.build.evidence import ChunkLocator
 from zpagent.graph.build.links import LinkResolver, links
 from zpagent.graph.build.page import ItemFacts, PageFacts, SourceLine, read_page
@@ -62,6 +63,7 @@ class _Builder:
     nodes: dict[tuple[str, str], Node] = field(default_factory=dict)
     rels: dict[tuple[str, str, str, str, str], Rel] = field(default_factory=dict)
     conflicts: list[Conflict] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)  # item sections, for ABOUT
 
     def node(self, label: str, id_: str, **props: object) -> Node:
         key = (label, id_)
@@ -266,6 +268,9 @@ def build_payload(docs: list[Document], chunks: list[Chunk]) -> GraphPayload:
     for page in person_pages:
         _link_person_to_topics(b, page, resolver, people, topic_ids)
 
+    for chunk_id, target in about_links(locator, people.subject_id, topic_ids, b.sections):
+        b.rel("ABOUT", ("Chunk", chunk_id), target)
+
     # Page authors who are persons of the graph; the evidence is a page naming
     # the author (by the same name as the person).
     first_page: dict[str, Rel] = {}
@@ -401,6 +406,8 @@ def _add_person_page(
             b.rel("HAS_WORK", pref, iref, [e for e in evs if e.field == "title"] or subject_ev)
             report.works += 1
         b.rel("EVIDENCED_BY", iref, ("Document", doc.path))
+        if item.span:
+            b.sections.append(Section(label, iid, doc.path, *item.span))
         for ev in evs:
             if ev.chunk_id:
                 b.rel("EVIDENCE_FOR", ("Chunk", ev.chunk_id), iref)

@@ -51,6 +51,9 @@ class ItemFacts:
     consultants: list[str] = field(default_factory=list)
     sources: list[SourceLine] = field(default_factory=list)
     category_years: list[int] = field(default_factory=list)
+    # Body offsets [start, end) of the item's section with its subsections;
+    # None when the item has no section (a loose label, a category code).
+    span: tuple[int, int] | None = None
 
     @property
     def year(self) -> int | None:
@@ -216,6 +219,8 @@ def read_page(doc: Document) -> PageFacts:
             continue  # "### Zadanie bakalárskej práce" under "## Bakalárska práca"
         heading_line = sec.heading.line
         item = ItemFacts(kind, is_thesis, heading_line)
+        end = lines[sec.end].offset if sec.end < len(lines) else len(doc.body)
+        item.span = (heading_line.offset, end)
         item.year_heading = pt.heading_year(sec.heading.text)
         if item.year_heading:
             item.sources.append(SourceLine("year_heading", heading_line, heading_line.text))

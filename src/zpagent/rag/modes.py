@@ -1,0 +1,41 @@
+"""The RAG retrieval modes behind one call, for every transport (HTTP, CLI, MCP).
+
+hybrid        classic RAG: hybrid search over the whole wiki (``rag.build``)
+graph_hybrid  graph-guided: the graph picks the pages (``rag.graph_guided``)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zpagent.config import Settings
+from zpagent.contract import RagResponse
+from zpagent.embed.base import Embedder
+from zpagent.errors import InvalidQuery
+from zpagent.index.reader import Generation
+from zpagent.rag.build import rag
+from zpagent.rag.graph_guided import graph_rag
+
+MODES = ("hybrid", "graph_hybrid")
+
+
+def rag_for_mode(
+    mode: str,
+    gen: Generation,
+    embedder: Embedder,
+    query: str,
+    *,
+    settings: Settings,
+    max_per_document: int | None = None,
+    **options: Any,
+) -> RagResponse:
+    """``rag()`` or ``graph_rag()``; ``max_per_document`` None: each mode's default
+    (1 per page for hybrid, the limit shared by the set's pages for graph_hybrid).
+    ``options``: limit, include_unpublished, include_diagnostics, budget_tokens, encoding."""
+    if mode == "graph_hybrid":
+        return graph_rag(
+            gen, embedder, query, settings=settings, max_per_document=max_per_document, **options
+        )
+    if mode == "hybrid":
+        return rag(gen, embedder, query, max_per_document=max_per_document or 1, **options)
+    raise InvalidQuery(f"unknown mode {mode!r}: use hybrid or graph_hybrid")
