@@ -95,6 +95,13 @@ fi
 DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/zpagent-neo4j.XXXXXX")"
 echo "$DATA_DIR" >"$DATA_FILE"
 
+# A fresh log per start, created here rather than by the background job's
+# redirection: the readiness loop below must never read the previous run's
+# NEO4J_READY line (it did, when it ran before the job had truncated the file).
+[[ -f "$LOG_FILE" ]] && mv -f "$LOG_FILE" "$LOG_FILE.prev"
+: >"$LOG_FILE"
+READY_LINE="NEO4J_READY bolt://127.0.0.1:$PORT "
+
 # shellcheck disable=SC2086  # NEO4J_JAVA_OPTS is a list of options
 NEO4J_PASSWORD="$PASSWORD" nohup java \
   -Xmx"${NEO4J_HEAP:-512m}" \
@@ -103,13 +110,13 @@ NEO4J_PASSWORD="$PASSWORD" nohup java \
   -Djdk.nio.maxCachedBufferSize=1024 \
   -Dlog4j2.disable.jmx=true \
   ${NEO4J_JAVA_OPTS:-} \
-  -jar "$JAR" "$DATA_DIR" "$PORT" </dev/null >"$LOG_FILE" 2>&1 &
+  -jar "$JAR" "$DATA_DIR" "$PORT" </dev/null >>"$LOG_FILE" 2>&1 &
 PID=$!
 echo "$PID" >"$PID_FILE"
 log "started pid $PID on port $PORT, data in $DATA_DIR, log in $LOG_FILE"
 
 deadline=$((SECONDS + TIMEOUT))
-until grep -q '^NEO4J_READY ' "$LOG_FILE" 2>/dev/null; do
+until grep -qF "$READY_LINE" "$LOG_FILE" 2>/dev/null; do
   if ! kill -0 "$PID" 2>/dev/null; then
     log "Neo4j exited before it was ready; last log lines:"
     tail -n 40 "$LOG_FILE" >&2 || true
@@ -125,7 +132,7 @@ until grep -q '^NEO4J_READY ' "$LOG_FILE" 2>/dev/null; do
   fi
   sleep 0.5
 done
-log "$(grep -m1 '^NEO4J_READY ' "$LOG_FILE")"
+log "$(grep -m1 -F "$READY_LINE" "$LOG_FILE")"
 
 {
   echo "export NEO4J_URI=bolt://127.0.0.1:$PORT"

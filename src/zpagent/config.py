@@ -89,6 +89,29 @@ class Settings(BaseSettings):
     embedding_api_key: SecretStr | None = Field(
         None, description="API key for an OpenAI-compatible embeddings endpoint."
     )
+    query_embed_max_tokens: int = Field(
+        64,
+        ge=8,
+        le=512,
+        description="Model tokens of a query that are embedded; the rest is searched "
+        "lexically only (a long query costs no more than this).",
+    )
+    query_embed_workers: int = Field(
+        0, ge=0, le=64, description="Query embedding threads (0: one per core)."
+    )
+    query_embed_queue_limit: int = Field(
+        32,
+        ge=0,
+        le=10_000,
+        description="Query embeddings that may wait; more get 503 + Retry-After (long queries "
+        "may wait one per worker).",
+    )
+    query_embed_timeout: float = Field(
+        10.0,
+        gt=0,
+        le=600,
+        description="Seconds a request waits for its query embedding before 503 + Retry-After.",
+    )
 
     # --- RAG ---------------------------------------------------------------
     rag_llm_max_tokens: int = Field(
@@ -104,6 +127,31 @@ class Settings(BaseSettings):
     neo4j_user: str = Field("neo4j", description="Neo4j user.")
     neo4j_password: SecretStr | None = Field(None, description="Neo4j password.")
     neo4j_database: str = Field("neo4j", description="Neo4j database name.")
+    graph_buffer_pool_mb: int = Field(
+        512,
+        ge=64,
+        le=65536,
+        description="Memory ceiling of the embedded graph engine per served generation, in MB "
+        "(queries take their working memory from it; sized for the concurrent queries below).",
+    )
+    graph_max_concurrent_queries: int = Field(
+        4, ge=1, le=64, description="Embedded graph queries run at once (one connection each)."
+    )
+    graph_queue_limit: int = Field(
+        64,
+        ge=0,
+        le=10_000,
+        description="Graph requests that may wait for a connection; more get 503 + Retry-After.",
+    )
+    graph_queue_timeout: float = Field(
+        10.0,
+        ge=0,
+        le=600,
+        description="Seconds a graph request waits for a connection before 503 + Retry-After.",
+    )
+    graph_query_timeout: float = Field(
+        30.0, ge=0, le=3600, description="Seconds before one graph query is interrupted (0: none)."
+    )
 
     # --- HTTP API and sync -------------------------------------------------
     search_api_key: SecretStr | None = Field(
@@ -137,6 +185,13 @@ class Settings(BaseSettings):
     )
     sync_worker_enabled: bool = Field(
         True, description="Run queued sync jobs in the API process (one worker thread)."
+    )
+    sync_build_timeout: float = Field(
+        3600.0,
+        gt=0,
+        le=7 * 24 * 3600,
+        description="Seconds a sync job may build before it is stopped (the previous index "
+        "keeps serving).",
     )
     cors_allow_origins: str = Field(
         "", description="Comma-separated CORS allow-list (e.g. the Open WebUI origin)."

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from zpagent.bench.report_runtime import runtime_headlines
 from zpagent.config import settings_table
 
 BEGIN = "<!-- settings:begin -->"
@@ -231,6 +232,7 @@ def render_headlines(root: Path) -> str:
                     "zpagent bench --sections webhook",
                 )
             )
+        rows += runtime_headlines(bench)
     if not rows:
         return "No results committed yet: run `zpagent eval retrieval` and `zpagent bench`."
     lines = [

@@ -8,6 +8,7 @@
     ├── NotFound                      (404 not_found)
     ├── PayloadTooLarge               (413 payload_too_large)
     ├── RetrievalUnavailable          (503 retrieval_unavailable)
+    │   └── Overloaded                (503 overloaded, with Retry-After)  a bounded queue is full
     ├── LLMUnavailable                (503 llm_unavailable)
     ├── WikiError                     (400 invalid_wiki)  the wiki path is missing or empty
     └── BuildError                    (500 build_failed)  a generation could not be built
@@ -68,6 +69,18 @@ class RetrievalUnavailable(ZPAgentError):
     reason = "retrieval_unavailable"
     http_status = 503
     public_message = "No index is being served right now; try again later."
+
+
+class Overloaded(RetrievalUnavailable):
+    """A bounded queue (graph queries, query embeddings) is full or its wait ran out.
+
+    Transports answer 503 with ``Retry-After: retry_after`` seconds: the
+    request was refused before any work, so retrying later is safe.
+    """
+
+    reason = "overloaded"
+    public_message = "The server is busy; retry after the number of seconds in Retry-After."
+    retry_after = 2
 
 
 class LLMUnavailable(ZPAgentError):

@@ -15,6 +15,7 @@ from zpagent.config import Settings, get_settings
 from zpagent.embed.base import Embedder
 from zpagent.embed.factory import get_embedder
 from zpagent.embed.pipeline import default_workers
+from zpagent.embed.queries import QueryEmbedder, QueryLimits
 from zpagent.errors import WikiError
 from zpagent.graph.build.step import STEP_NAME as GRAPH_STEP
 from zpagent.graph.build.step import graph_step
@@ -34,6 +35,15 @@ class Workspace:
     def embedder(self) -> Embedder:
         key = self.settings.embedding_api_key
         return get_embedder(self.settings.embedding_model, key.get_secret_value() if key else None)
+
+    @cached_property
+    def query_embedder(self) -> QueryEmbedder:
+        """The embedder for queries: capped, cached on disk, on a bounded pool."""
+        return QueryEmbedder(
+            self.embedder,
+            QueryLimits.from_settings(self.settings),
+            store=self.data.query_vectors,
+        )
 
     def chunk_settings(self) -> ChunkSettings:
         s = self.settings
@@ -80,7 +90,7 @@ class Workspace:
         """Build and publish a generation (the sync pipeline without a git pull)."""
         from zpagent.sync.pipeline import run_sync
 
-        return run_sync(self, wiki, pull=False, progress=progress)
+        return run_sync(self, wiki, pull=False, progress=progress, skip_unchanged=False)
 
     def sync(
         self,

@@ -257,6 +257,7 @@ def test_openapi_spec_is_valid_and_complete(client):
         "sync_start",
         "sync_job",
         "sync_status",
+        "sync_cancel",
         "webhook_gitea",
     }
     assert {"HealthResponse", "SyncJob", "ErrorResponse"} <= set(ops["components"]["schemas"])

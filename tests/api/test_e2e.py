@@ -151,8 +151,11 @@ def test_schemathesis_against_the_live_server(live, tmp_path, spec):
             "15",
             "--phases",
             "examples,coverage,fuzzing",
+            # One worker: with two, schemathesis' coverage phase races in Hypothesis'
+            # lambda-source cache (KeyError / "AST constructor recursion depth
+            # mismatch" on Python 3.11) once two operations have path parameters.
             "-w",
-            "2",
+            "1",
             "--max-time",
             "20",
         ],

@@ -1,6 +1,9 @@
 import time
 
+from zpagent.sync.guard import trail_path
 from zpagent.sync.jobs import MAX_ATTEMPTS, JobStore
+from zpagent.sync.runners import Runner
+from zpagent.sync.worker import recover_interrupted
 
 
 def test_coalescing_and_exactly_one_follow_up(tmp_path):
@@ -30,15 +33,59 @@ def test_delivery_ids_never_queue_twice(tmp_path):
     assert store.record_delivery("ignored-1") is False
 
 
-def test_interrupted_jobs_run_again(tmp_path):
+def recover(store, locks):
+    return recover_interrupted(store, locks)
+
+
+def test_interrupted_jobs_count_an_attempt_and_fail_after_the_last(tmp_path):
+    locks = tmp_path / "locks"
     store = JobStore(tmp_path / "jobs.sqlite")
     job, _ = store.enqueue(False, "api")
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        runner = Runner(locks)
+        claimed = store.claim(time.time() + 3600, runner.id)
+        assert claimed.id == job.id and claimed.attempts == attempt
+        # the runner lives: another process's recovery leaves its job alone
+        assert recover(JobStore(tmp_path / "jobs.sqlite"), locks) == []
+        trail_path(locks, job.id).parent.mkdir(parents=True, exist_ok=True)
+        trail_path(locks, job.id).write_bytes(b"pages/zle/README.md".ljust(64, b"\0"))
+        runner.close()  # what a crash does to its lock
+        (after,) = recover(JobStore(tmp_path / "jobs.sqlite"), locks)
+        assert after.id == job.id and after.error_reason == "crashed"
+        assert "pages/zle/README.md" in after.error_message
+    assert after.state == "failed" and after.attempts == MAX_ATTEMPTS
+    assert "not retried" in after.error_message
+    assert store.claim(time.time() + 3600) is None  # no restart loop
+
+
+def test_a_job_of_an_unknown_runner_is_recovered(tmp_path):
+    store = JobStore(tmp_path / "jobs.sqlite")
+    job, _ = store.enqueue(False, "api")
+    store.claim(time.time())  # claimed without a runner (an older version)
+    (after,) = recover(store, tmp_path / "locks")
+    assert after.id == job.id and after.state == "queued" and after.attempts == 1
+
+
+def test_cancel_queued_running_and_finished_jobs(tmp_path):
+    store = JobStore(tmp_path / "jobs.sqlite")
+    queued, _ = store.enqueue(False, "api")
+    assert store.request_cancel(queued.id).state == "cancelled"
+    running, _ = store.enqueue(False, "api")
     store.claim(time.time())
-    # a new process opens the same queue after a crash
-    restarted = JobStore(tmp_path / "jobs.sqlite")
-    assert restarted.requeue_interrupted() == 1
-    assert restarted.get(job.id).state == "queued"
-    assert restarted.claim(time.time()).id == job.id
+    flagged = store.request_cancel(running.id)
+    assert flagged.state == "running" and flagged.cancel_requested
+    assert store.cancel_requested(running.id)
+    store.cancelled(running.id)
+    assert store.get(running.id).state == "cancelled"
+    assert store.request_cancel(running.id).state == "cancelled"  # finished: unchanged
+    assert store.request_cancel("nope") is None
+
+
+def test_a_delivery_id_reused_after_an_ignored_delivery_queues_nothing(tmp_path):
+    store = JobStore(tmp_path / "jobs.sqlite")
+    assert store.record_delivery("d-1") is True
+    assert store.enqueue(True, "webhook", "d-1") == (None, False)
+    assert store.active() == []
 
 
 def test_transient_failures_retry_three_times_then_stay_failed(tmp_path):

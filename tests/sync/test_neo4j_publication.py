@@ -16,7 +16,7 @@ from zpagent.api.app import create_app
 from zpagent.config import Settings
 from zpagent.errors import RetrievalUnavailable
 from zpagent.index import datadir as dd
-from zpagent.index.serving import GenerationManager
+from zpagent.index.serving import GenerationManager, remote_verifier
 from zpagent.sync.faults import InjectedFault
 from zpagent.sync.publication import read_marker, recover
 from zpagent.workspace import Workspace
@@ -120,7 +120,8 @@ def test_crash_after_the_neo4j_commit_recovers_by_itself(neo4j, repos, tmp_path)
     new = marker["to"]
     assert neo4j_version(ws) == new and dd.read_pointer(ws.data)["version"] == v1
     # a server started now refuses until it has proven the state ...
-    manager = GenerationManager(ws.data)
+    remote = Workspace(Settings(_env_file=None, **neo4j_settings())).remote_graph()
+    manager = GenerationManager(ws.data, verifier=remote_verifier(remote))
     with pytest.raises(RetrievalUnavailable), manager.use():
         pass
     manager.close()

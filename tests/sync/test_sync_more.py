@@ -9,17 +9,14 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import socket
 import sqlite3
 import stat
 import sys
 import threading
 import time
 from collections.abc import Callable
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
@@ -27,13 +24,13 @@ from fastapi.testclient import TestClient
 from tests.api.conftest import AUTH, SYNC_KEY, api_settings
 from tests.graph.conftest import NEO4J_ENV, _neo4j_or_skip
 from tests.live_server import free_port
+from tests.sync.bolt_relay import BoltRelay
 from tests.sync.conftest import git
 from tests.sync.test_neo4j_publication import cypher, neo4j_settings
 from tests.sync.test_pipeline import NEW_PAGE, NEW_TEXT, wait_for, ws_for
 from tests.sync.test_webhook_e2e import payload, sign
 from zpagent.api.app import create_app
 from zpagent.config import Settings
-from zpagent.errors import RetrievalUnavailable
 from zpagent.graph.store.ladybug_store import GRAPH_FILE, LadybugStore
 from zpagent.index import datadir as dd
 from zpagent.index.build import INDEX_FILE
@@ -309,63 +306,6 @@ def test_unreachable_neo4j_at_publication_is_transient(repos, tmp_path):
 # --- 3. lost COMMIT acknowledgement: the commit did not happen / the state is unknown ---
 
 
-class BoltRelay:
-    """A real TCP relay between the Neo4j driver and the server. ``cut()`` drops every
-    open connection (a COMMIT sent afterwards never reaches Neo4j, which rolls the open
-    transaction back); ``refuse`` makes new connections fail (Neo4j unreachable)."""
-
-    def __init__(self, upstream: str) -> None:
-        parts = urlsplit(upstream)
-        self.target = (parts.hostname or "127.0.0.1", parts.port or 7687)
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.uri = f"bolt://127.0.0.1:{self.listener.getsockname()[1]}"
-        self.refuse = False
-        self._lock = threading.Lock()
-        self._open: list[socket.socket] = []
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            if self.refuse:
-                client.close()
-                continue
-            try:
-                server = socket.create_connection(self.target, timeout=10)
-                server.settimeout(None)
-            except OSError:
-                client.close()
-                continue
-            with self._lock:
-                self._open += [client, server]
-            for a, b in ((client, server), (server, client)):
-                threading.Thread(target=_pump, args=(a, b), daemon=True).start()
-
-    def cut(self) -> None:
-        with self._lock:
-            sockets, self._open = self._open, []
-        for s in sockets:
-            with suppress(OSError):
-                s.shutdown(socket.SHUT_RDWR)
-            s.close()
-
-    def close(self) -> None:
-        self.listener.close()
-        self.cut()
-
-
-def _pump(src: socket.socket, dst: socket.socket) -> None:
-    with suppress(OSError):
-        while data := src.recv(65536):
-            dst.sendall(data)
-    for s in (src, dst):
-        with suppress(OSError):
-            s.shutdown(socket.SHUT_RDWR)
-
-
 @pytest.fixture
 def neo4j():
     store = _neo4j_or_skip()
@@ -517,7 +457,7 @@ def test_a_new_revision_with_identical_pages_during_the_build_is_refused(repos, 
     first = ws.sync()
     v1, rev1 = first["version"], first["git_revision"]
     folder = faults("after_build:pause")
-    sync = Background(ws.sync)
+    sync = Background(ws.index)  # a full build: a sync of an unchanged wiki publishes nothing
     wait_for(folder / "after_build.reached")
     git(repos.wiki, "commit", "-q", "--allow-empty", "-m", "same pages, new commit")
     rev2 = repos.head()
@@ -620,9 +560,11 @@ def test_status_health_and_phases_over_http(repos, tmp_path, faults):
         wait_for(folder / "after_pointer_switch.reached")
         job = client.get(f"/sync/jobs/{job_id}", headers=SYNC).json()
         assert (job["state"], job["phase"]) == ("running", "publishing")
+        # mid-publication the server keeps answering, from the generation the pointer names
+        new = dd.read_pointer(client.app.state.workspace.data)["version"]
         r = client.post("/search", json={"query": "Ján Holp"}, headers=AUTH)
-        assert r.status_code == 503 and r.json()["reason"] == "retrieval_unavailable"
-        assert client.get("/health").json()["ready"] is False
+        assert r.status_code == 200 and r.json()["index_version"]["version"] == new != v1
+        assert client.get("/health").json()["ready"] is True
         (folder / "after_pointer_switch.go").touch()
         done = wait_job(client, job_id)
         assert done["state"] == "succeeded" and done["phase"] is None
@@ -704,10 +646,10 @@ def test_job_result_counts_match_the_published_generation(repos, tmp_path):
     assert second["previous_version"] == first["version"]
 
 
-# --- 8. the publication lock waits for requests in flight -------------------------------
+# --- 8. publication never refuses: requests see exactly one generation ------------------
 
 
-def test_publication_waits_for_requests_in_flight_and_refuses_new_ones(repos, tmp_path):
+def test_requests_during_publication_are_served_by_the_active_generation(repos, tmp_path, faults):
     ws = ws_for(repos, tmp_path)
     v1 = ws.sync()["version"]
     manager = GenerationManager(ws.data)
@@ -719,30 +661,29 @@ def test_publication_waits_for_requests_in_flight_and_refuses_new_ones(repos, tm
         )
         git(repos.wiki, "add", "-A")
         git(repos.wiki, "commit", "-q", "-m", "new guide")
+        folder = faults("after_pointer_switch:pause")
         with manager.use() as in_flight:  # a request that started before the publication
             sync = Background(ws.sync)
-            wait_until(lambda: read_marker(ws.data), 30, "the publication marker")
-            time.sleep(1.0)
-            # the publication waits for the request: nothing switched yet
-            assert sync.thread.is_alive()
-            assert dd.read_pointer(ws.data)["version"] == v1
-            assert read_marker(ws.data)["phase"] == "install"
-            # the request in flight still works on its generation
+            wait_until(lambda: (folder / "after_pointer_switch.reached").exists(), 120, "switch")
+            # mid-publication: the marker is down, the pointer already names v2
+            assert read_marker(ws.data)["phase"] == "pointer"
+            v2 = dd.read_pointer(ws.data)["version"]
+            assert v2 != v1
+            # the request in flight keeps working on its generation
             assert in_flight.version == v1
             hits = search(in_flight, None, "Ján Holp", mode="fts", limit=1).hits
             assert hits[0].title == "Ján Holp"
-            # a new request during the switch is refused
-            r = client.post("/search", json={"query": "Ján Holp"}, headers=AUTH)
-            assert r.status_code == 503 and r.json()["reason"] == "retrieval_unavailable"
-            with pytest.raises(RetrievalUnavailable), manager.use():
-                pass
+            # a new request is served, by the generation active when it starts
+            r = client.post("/search", json={"query": "Kvantové žirafy"}, headers=AUTH)
+            assert r.status_code == 200 and r.json()["index_version"]["version"] == v2
+            with manager.use() as gen:
+                assert gen.version == v2
+            assert client.get("/health").json()["ready"] is True
+            (folder / "after_pointer_switch.go").touch()
         sync.join()
         assert sync.error is None, sync.error
-        v2 = sync.result["version"]
-        assert v2 != v1 and dd.read_pointer(ws.data)["version"] == v2
+        assert sync.result["version"] == v2 == dd.read_pointer(ws.data)["version"]
         assert read_marker(ws.data) is None
         status, found = search_titles(client, "Kvantové žirafy")
         assert status == 200 and found[0] == "Nový návod"
-    with manager.use() as gen:
-        assert gen.version == v2
     manager.close()

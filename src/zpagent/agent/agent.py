@@ -158,7 +158,7 @@ def run_agent(
     status("Hľadám v grafe a v textoch wiki…")
     if client is not None:
         status("Overujem tvrdenia jazykového modelu v zdrojoch…")
-    resp = answer(gen, workspace.embedder, q, opts, client=client, cache=cache)
+    resp = answer(gen, workspace.query_embedder, q, opts, client=client, cache=cache)
     text = resp.answer if resp.answer else NOT_FOUND
     return AgentReply(
         text,

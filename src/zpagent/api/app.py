@@ -80,7 +80,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Ready only once the model answers and the generation is loaded.
         if warm:
-            workspace.embedder.embed_query("zahrievací dotaz")
+            workspace.query_embedder.embed_query("zahrievací dotaz")
         app.state.model_loaded = True
         try_recover(workspace, remote)
         manager.refresh()
@@ -100,6 +100,8 @@ def create_app(
             worker.stop()
         manager.close()
         job_store.close()
+        if "query_embedder" in workspace.__dict__:  # created on first use
+            workspace.query_embedder.close()
         app.state.condense_cache.close()
         if app.state.llm_client is not None:
             app.state.llm_client.close()

@@ -11,7 +11,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from zpagent.api.security import CSP_JSON, SECURITY_HEADERS
 from zpagent.contract import ErrorResponse, error_result, validation_details
-from zpagent.errors import InvalidRequest, NotFound, ZPAgentError
+from zpagent.errors import InvalidRequest, NotFound, Overloaded, ZPAgentError
 
 log = logging.getLogger("zpagent.api")
 
@@ -29,15 +29,23 @@ def envelope_response(exc: BaseException, request: Request | None = None) -> JSO
         from zpagent.api.openai_models import openai_error
 
         status, payload = openai_error(exc)
-        return JSONResponse(payload, status_code=status)
-    status, body = error_result(exc)
-    return JSONResponse(body.model_dump(), status_code=status)
+        response = JSONResponse(payload, status_code=status)
+    else:
+        status, body = error_result(exc)
+        response = JSONResponse(body.model_dump(), status_code=status)
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after:
+        response.headers["Retry-After"] = str(int(retry_after))
+    return response
 
 
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ZPAgentError)
     async def _zpagent(request: Request, exc: ZPAgentError) -> JSONResponse:
-        if exc.http_status >= 500:
+        if isinstance(exc, Overloaded):
+            # Expected under load and refused before any work: no traceback per request.
+            log.info("%s %s -> overloaded (%s)", request.method, request.url.path, exc)
+        elif exc.http_status >= 500:
             # The operator's log keeps the cause; the response never does.
             log.warning("%s %s -> %s", request.method, request.url.path, exc.reason, exc_info=exc)
         return envelope_response(exc, request)
@@ -84,7 +92,10 @@ ERROR_RESPONSES = {
     413: {"model": ErrorResponse, "description": "payload_too_large"},
     422: {"model": ErrorResponse, "description": "invalid_request"},
     500: {"model": ErrorResponse, "description": "internal_error"},
-    503: {"model": ErrorResponse, "description": "retrieval_unavailable"},
+    503: {
+        "model": ErrorResponse,
+        "description": "retrieval_unavailable; overloaded (retry after `Retry-After` seconds)",
+    },
 }
 # Tool endpoints also refuse include_unpublished without the UNPUBLISHED_API_KEY.
 TOOL_ERROR_RESPONSES = ERROR_RESPONSES | {

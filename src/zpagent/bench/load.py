@@ -3,7 +3,8 @@
     python -m zpagent.bench.load --url http://127.0.0.1:8000 --endpoint /search \
         --concurrency 16 --requests 400 --max-seconds 30 --queries q.json
 
-Bounded in request count and in time; prints one JSON summary on stdout.
+Bounded in request count and in time (and stopped by SIGTERM); prints one
+JSON summary on stdout.
 The API key comes from the environment (ZPAGENT_BENCH_KEY), never argv.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -31,20 +33,21 @@ def run_load(
     max_seconds: float,
     timeout: float,
     key: str | None,
+    honor_retry_after: bool = False,
 ) -> dict:
     host = urlparse(url).hostname
     if host not in ("127.0.0.1", "localhost", "::1"):
         raise SystemExit("the load generator only targets 127.0.0.1")
     lock = threading.Lock()
     latencies: list[float] = []
-    counts = {"ok": 0, "error": 0, "timeout": 0, "status": {}}
+    counts: dict = {"ok": 0, "error": 0, "timeout": 0, "status": {}, "refusals": {}}
     next_index = [0]
     deadline = time.monotonic() + max_seconds
     headers = {"X-API-Key": key} if key else {}
 
     def worker() -> None:
         with httpx.Client(base_url=url, headers=headers, timeout=timeout) as client:
-            while time.monotonic() < deadline:
+            while time.monotonic() < deadline and not STOP.is_set():
                 with lock:
                     i = next_index[0]
                     if i >= requests:
@@ -55,11 +58,17 @@ def run_load(
                 try:
                     r = client.post(endpoint, json=body)
                     ms = (time.perf_counter() - t) * 1000
+                    refusal = None if r.status_code == 200 else _refusal(r)
                     with lock:
                         latencies.append(ms)
                         key_ = str(r.status_code)
                         counts["status"][key_] = counts["status"].get(key_, 0) + 1
                         counts["ok" if r.status_code == 200 else "error"] += 1
+                        if refusal:
+                            counts["refusals"][refusal] = counts["refusals"].get(refusal, 0) + 1
+                    wait = r.headers.get("retry-after") if honor_retry_after else None
+                    if r.status_code == 503 and wait and wait.isdigit():
+                        STOP.wait(min(float(wait), 30.0))  # as an HTTP client with retries does
                 except httpx.TimeoutException:
                     with lock:
                         counts["timeout"] += 1
@@ -84,8 +93,23 @@ def run_load(
         "error_rate": round(counts["error"] / sent, 4) if sent else 0.0,
         "timeout_rate": round(counts["timeout"] / sent, 4) if sent else 0.0,
         "status": counts["status"],
+        "refusals": counts["refusals"],
         "latency_ms": summarize_ms(latencies),
     }
+
+
+def _refusal(r: httpx.Response) -> str:
+    """``"503 overloaded retry-after"``: status, stable reason, whether Retry-After was sent."""
+    try:
+        reason = r.json().get("reason")
+    except ValueError:
+        reason = None
+    retry = " retry-after" if r.headers.get("retry-after") else ""
+    return f"{r.status_code} {reason}{retry}"
+
+
+# Set by SIGTERM (``main``): the clients stop and the summary is still printed.
+STOP = threading.Event()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,9 +121,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--requests", type=int, default=200)
     p.add_argument("--max-seconds", type=float, default=30.0)
     p.add_argument("--timeout", type=float, default=10.0)
+    p.add_argument(
+        "--honor-retry-after",
+        action="store_true",
+        help="After a 503 with Retry-After, wait that long before the next request.",
+    )
     args = p.parse_args(argv)
     with open(args.queries, encoding="utf-8") as fh:
         queries = json.load(fh)
+    signal.signal(signal.SIGTERM, lambda *_: STOP.set())
     result = run_load(
         args.url,
         args.endpoint,
@@ -109,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         args.max_seconds,
         args.timeout,
         os.environ.get("ZPAGENT_BENCH_KEY"),
+        args.honor_retry_after,
     )
     sys.stdout.write(json.dumps(result) + "\n")
     return 0

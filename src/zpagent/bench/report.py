@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from zpagent.bench.report_runtime import runtime_markdown
+
 
 def _lat(s: dict[str, Any] | None) -> str:
     if not s or not s.get("n"):
@@ -175,6 +177,7 @@ def to_markdown(r: dict[str, Any]) -> str:
                 f"{_lat(p['fts'])} | {_lat(p['hybrid'])} | {p['peak_rss_mb']} |"
             )
         lines += ["", "![scaling](scaling.png)", ""]
+    lines += runtime_markdown(r)
     return "\n".join(lines) + "\n"
 
 

@@ -21,6 +21,9 @@ Sections (each can be skipped):
 - ``scale``: synthetic wikis of increasing size, built with the hashing
   embedder (the model would take hours; its throughput is measured in
   ``index`` and extrapolated), build time and search p50/p99 against size.
+- ``query_cpu``, ``flood``: what a query costs (``zpagent.bench.query_cost``).
+- ``publication``, ``graph_load``: a real server under load while it
+  publishes, and its graph engine pushed (``zpagent.bench.serving_load``).
 """
 
 from __future__ import annotations
@@ -222,12 +225,12 @@ def bench_queries(ws: Workspace, queries: list[dict[str, Any]], say: Say) -> dic
             def run(q: str, mode: str = mode) -> Any:
                 return search(gen, emb if mode != "fts" else None, q, mode=mode)  # type: ignore[arg-type]
 
-            _clear_query_caches(gen)
+            _clear_query_caches(gen, emb)
             cold = _time_calls(run, texts)
             warm = _time_calls(run, texts)
             result[mode] = {"cold": summarize_ms(cold), "warm": summarize_ms(warm)}
         say("query: in-process RAG")
-        _clear_query_caches(gen)
+        _clear_query_caches(gen, emb)
         rag_cold = _time_calls(lambda q: rag(gen, emb, q), texts)
         rag_warm = _time_calls(lambda q: rag(gen, emb, q), texts)
         result["rag"] = {"cold": summarize_ms(rag_cold), "warm": summarize_ms(rag_warm)}
@@ -241,11 +244,11 @@ def bench_queries(ws: Workspace, queries: list[dict[str, Any]], say: Say) -> dic
     return result
 
 
-def _clear_query_caches(gen: Any) -> None:
+def _clear_query_caches(gen: Any, embedder: Any) -> None:
     """Cold means: no cached query vectors and no cached posting lists."""
-    from zpagent.embed.base import QUERY_VECTORS
+    from zpagent.embed.queries import query_embedder
 
-    QUERY_VECTORS.clear()
+    query_embedder(embedder).clear_memory()
     index = gen.extras.pop("fts_terms", None)
     if index is not None:
         index.close()
@@ -603,6 +606,33 @@ def bench_scale(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
 
 # --- orchestration ---------------------------------------------------------------------------
 
+RUNTIME_SECTIONS = {"query_cpu", "flood", "publication", "graph_load"}
+
+
+def run_runtime_sections(
+    opts: BenchOptions, data: Path, queries: list[dict[str, Any]], work: Path, say: Say
+) -> dict[str, Any]:
+    from zpagent.bench.query_cost import bench_flood, bench_query_cpu
+    from zpagent.bench.serving_load import bench_graph_load, bench_publication
+
+    out: dict[str, Any] = {}
+    if "query_cpu" in opts.sections:
+        out["query_cpu"] = bench_query_cpu(_ws(data), queries, work, say)
+    if "flood" in opts.sections:
+        out["flood"] = bench_flood(data, queries, work, say)
+    if "publication" in opts.sections:
+        out["publication"] = bench_publication(opts.wiki, work, say)
+    if "graph_load" in opts.sections:
+        out["graph_load"] = bench_graph_load(data, opts.datasets, work, say)
+    # Sections run alone keep their figures across runs: each says which run made it.
+    run = {
+        "command": " ".join(["zpagent bench", *opts.extra.get("argv", [])]),
+        "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    for section in out.values():
+        section["run"] = run
+    return out
+
 
 def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
     # One warning line per problem page is right for an operator, noise here.
@@ -619,7 +649,7 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
     if "index" in opts.sections:
         results["index"] = bench_index(opts, work, say)
         index_data = Path(results["index"].pop("data_dir"))
-    if index_data is None and ({"query", "http", "chat"} & set(opts.sections)):
+    if index_data is None and ({"query", "http", "chat", *RUNTIME_SECTIONS} & set(opts.sections)):
         index_data = work / "index-data"
         _ws(index_data).index(opts.wiki)
     if "query" in opts.sections:
@@ -639,6 +669,9 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
         from zpagent.bench.hostile import bench_hostile
 
         results["hostile"] = bench_hostile(opts.wiki, work, say)
+    if RUNTIME_SECTIONS & set(opts.sections):
+        assert index_data is not None
+        results.update(run_runtime_sections(opts, index_data, queries, work, say))
     results["peak_rss_mb"] = peak_rss_mb()
     results["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     if opts.work_dir is None:

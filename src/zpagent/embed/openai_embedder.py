@@ -69,5 +69,9 @@ class OpenAIEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         return self._embed([self.query_prefix + text])[0]
 
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        """Several queries in one request (``zpagent.embed.queries`` batches them)."""
+        return self._embed([self.query_prefix + t for t in texts])
+
     def token_count(self, text: str) -> int:
         return (len(self.passage_prefix) + len(text)) // 3 + 2

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zpagent.config import Settings
-from zpagent.embed.base import QUERY_VECTORS, Embedder
+from zpagent.embed.base import Embedder
+from zpagent.embed.queries import query_embedder
 from zpagent.eval import metrics as m
 from zpagent.eval.datasets import Dataset, FusionExpect, Item
 from zpagent.graph.answers.search import graph_search
@@ -170,7 +171,7 @@ def run_item(
     for mode in order:
         ask = ASK[mode]
         if timing:
-            QUERY_VECTORS.clear()
+            query_embedder(embedder).clear_memory()
         answer, cold = _timed(lambda ask=ask: ask(gen, embedder, settings, item.query))
         warm = (
             _timed(lambda ask=ask: ask(gen, embedder, settings, item.query))[1] if timing else cold

@@ -15,7 +15,8 @@ import os
 import time
 from typing import Any
 
-from zpagent.embed.base import QUERY_VECTORS, Embedder
+from zpagent.embed.base import Embedder
+from zpagent.embed.queries import query_embedder
 from zpagent.eval import metrics as m
 from zpagent.eval.known_items import OFF_TOPIC, KnownItem, generate
 from zpagent.index.reader import Generation
@@ -97,7 +98,7 @@ def evaluate_known_items(
     for system in systems:
         # Each mode pays for its own query embeddings: no mode rides on a
         # vector another one computed.
-        QUERY_VECTORS.clear()
+        query_embedder(embedder).clear_memory()
         for item in items:
             per_item[system].append(_run(gen, embedder, baseline, system, item))
         if system != "bm25s":

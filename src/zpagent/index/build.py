@@ -33,6 +33,7 @@ from zpagent.ingest.document import Document, ScanWarning
 from zpagent.ingest.limits import PageLimits
 from zpagent.ingest.scan import ScanResult
 from zpagent.lexical import lemma_text
+from zpagent.sync.guard import checkpoint
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +177,7 @@ def chunk_documents(
     progress.start("chunking", len(scan.documents))
     chunks: list[Chunk] = []
     for d in scan.documents:
+        checkpoint(d.path)  # a sync job names this page if chunking it ends the process
         page = chunker.chunk(d.path, d.title, d.body, max_chunks=max_chunks)
         if max_chunks is not None and len(page) > max_chunks:
             page = page[:max_chunks]

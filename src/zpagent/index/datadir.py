@@ -5,6 +5,7 @@
       generations/<version>/    published, never modified: index.sqlite, graph/
       staging/                  generations being built
       embedding_cache.sqlite    vectors keyed by input and model
+      query_vectors.sqlite      query vectors keyed by query text and model
       locks/                    process locks (sync, publication)
 
 Publishing renames the staged directory into ``generations/`` and then
@@ -54,6 +55,10 @@ class DataDir:
     @property
     def embedding_cache(self) -> Path:
         return self.root / "embedding_cache.sqlite"
+
+    @property
+    def query_vectors(self) -> Path:
+        return self.root / "query_vectors.sqlite"
 
     @property
     def locks(self) -> Path:

@@ -6,11 +6,14 @@ pointer file is checked with one ``stat`` per request; a new generation is
 loaded beside the old one and swapped in under a short lock; the old one is
 closed (and its reader lock released) when its last request ends.
 
-Every request also holds the publication lock shared and refuses while a
-publication marker exists (see ``zpagent.sync.publication``), and the
-loaded generation is re-verified against other stores (the remote graph)
-by an optional ``verifier``, so a mismatch is refused even if someone
-deletes the marker.
+A publication never refuses a request: requests that arrive while a new
+generation is being loaded are served by the one that is active (one
+thread loads, the others do not wait for it). Requests are refused only
+when recovery could not prove which generation is valid (the publication
+marker's ``unverified`` phase, see ``zpagent.sync.publication``), and when
+the loaded generation fails re-verification against other stores (the
+remote graph) by an optional ``verifier``, so a mismatch is refused even
+if someone deletes the marker.
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from typing import Any
 from zpagent.errors import RetrievalUnavailable
 from zpagent.index import datadir as dd
 from zpagent.index.reader import Generation, open_current
+from zpagent.sync.publication import marker_path, publication_state
 
 log = logging.getLogger(__name__)
 
 Verifier = Callable[[Generation], None]
 REVERIFY_SECONDS = 5.0
+UNVERIFIED = "a publication did not finish and its state could not be verified"
 
 
 class _Slot:
@@ -60,12 +65,19 @@ class GenerationManager:
         return (st.st_ino, st.st_mtime_ns, st.st_size)
 
     def refresh(self, force: bool = False) -> None:
-        """Load the generation the pointer names if it changed since last time."""
+        """Load the generation the pointer names if it changed since last time.
+
+        While one thread loads a new generation, the others keep serving the
+        current one instead of waiting (only a manager with nothing loaded waits).
+        """
         stat = self._pointer_stat()
         if not force and stat == self._stat and (self._slot is not None or stat is None):
             self._maybe_reverify()
             return
-        with self._load_lock:
+        wait = force or self._slot is None
+        if not self._load_lock.acquire(blocking=wait):
+            return
+        try:
             stat = self._pointer_stat()
             if not force and stat == self._stat and self._slot is not None:
                 return
@@ -77,12 +89,18 @@ class GenerationManager:
                 return
             self._swap(gen, stat, error=None if gen else "no generation is published")
             self._maybe_reverify(force=True)
+        finally:
+            self._load_lock.release()
 
     def _maybe_reverify(self, force: bool = False) -> None:
         if self.verifier is None:
             return
         now = time.monotonic()
         if not force and now - self._verified_at < REVERIFY_SECONDS:
+            return
+        if publication_state(self.data) == "in_progress":
+            # The remote graph runs ahead of the pointer for a moment; the
+            # graph's own per-request check covers it. Check again after.
             return
         self._verified_at = now
         gen = self.current()
@@ -115,36 +133,33 @@ class GenerationManager:
     @contextlib.contextmanager
     def use(self) -> Iterator[Generation]:
         """The current generation for the duration of one request."""
-        from zpagent.sync.publication import reader_guard
-
-        with reader_guard(self.data):
-            self.refresh()
+        if marker_path(self.data).exists() and publication_state(self.data) == "unverified":
+            raise RetrievalUnavailable(UNVERIFIED)
+        self.refresh()
+        with self._lock:
+            slot = self._slot
+            if slot is None:
+                raise RetrievalUnavailable(self._error or "no generation is published")
+            if self._verify_error:
+                raise RetrievalUnavailable(self._verify_error)
+            slot.users += 1
+        try:
+            yield slot.gen
+        finally:
             with self._lock:
-                slot = self._slot
-                if slot is None:
-                    raise RetrievalUnavailable(self._error or "no generation is published")
-                if self._verify_error:
-                    raise RetrievalUnavailable(self._verify_error)
-                slot.users += 1
-            try:
-                yield slot.gen
-            finally:
-                with self._lock:
-                    slot.users -= 1
-                    if slot.retired and slot.users == 0:
-                        slot.gen.close()
+                slot.users -= 1
+                if slot.retired and slot.users == 0:
+                    slot.gen.close()
 
     def status(self) -> dict[str, Any]:
-        from zpagent.sync.publication import read_marker
-
         with contextlib.suppress(Exception):
             self.refresh()
-        marker = read_marker(self.data)
+        unverified = publication_state(self.data) == "unverified"
         with self._lock:
             slot = self._slot
             error = self._error if slot is None else self._verify_error
-            if marker is not None:
-                error = "a publication is in progress or did not finish"
+            if unverified:
+                error = UNVERIFIED
             return {
                 "ready": slot is not None and error is None,
                 "index_version": slot.gen.index_version if slot else None,

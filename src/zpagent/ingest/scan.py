@@ -32,6 +32,7 @@ from zpagent.ingest.problems import is_note
 from zpagent.ingest.text import nfc
 from zpagent.ingest.urls import URL_KEYS, page_urls
 from zpagent.ingest.walk import NotRegularFile, SourceFile, iter_source_files, read_regular_file
+from zpagent.sync.guard import checkpoint
 
 log = logging.getLogger(__name__)
 
@@ -193,6 +194,7 @@ def scan_wiki(
     warnings.extend(selection.notes)
     documents: list[Document] = []
     for source in selection.pages:
+        checkpoint(source.rel)  # a sync job names this page if parsing it ends the process
         folder = source.rel.rpartition("/")[0]
         doc, kinds = read_document(
             source.rel, source.path, limits=limits, folder_meta=support.folder_meta.get(folder)

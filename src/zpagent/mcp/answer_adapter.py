@@ -21,7 +21,7 @@ def checked_answer(backend: Backend, gen: Generation, query: str, engine: str) -
     ws = backend.workspace
     return answer(
         gen,
-        ws.embedder,
+        ws.query_embedder,
         query,
         ws.answer_options(engine, include_unpublished=False),
         client=backend.llm_client,

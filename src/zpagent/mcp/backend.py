@@ -56,3 +56,5 @@ class Backend:
             self.condense_cache.close()
         if self.llm_client is not None:
             self.llm_client.close()
+        if "query_embedder" in self.workspace.__dict__:  # created on first use
+            self.workspace.query_embedder.close()

@@ -130,7 +130,7 @@ class ToolSpec:
 
 def _search(b: Backend, a: Any) -> Envelope:
     with b.generation() as gen:
-        embedder = b.workspace.embedder if a.mode != "fts" else None
+        embedder = b.workspace.query_embedder if a.mode != "fts" else None
         outcome = run_search(
             gen,
             embedder,
@@ -148,7 +148,7 @@ def _rag(b: Backend, a: Any) -> Envelope:
         return rag_for_mode(
             a.mode,
             gen,
-            b.workspace.embedder,
+            b.workspace.query_embedder,
             a.query,
             settings=b.settings,
             limit=a.limit,

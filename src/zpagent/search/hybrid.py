@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
 
-from zpagent.embed.base import QUERY_VECTORS, Embedder
+from zpagent.embed.base import Embedder
+from zpagent.embed.queries import query_embedder
 from zpagent.errors import InvalidQuery
 from zpagent.index.reader import Generation
 from zpagent.search.fts import fts_search
@@ -31,8 +31,6 @@ MODES = ("hybrid", "fts", "vector")
 
 VECTOR_CANDIDATE_MIN = 0.70
 MAX_LIMIT = 50
-# Query embeddings run beside the lexical search (see search()).
-_EMBED_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="zpagent-embed")
 MAX_PER_DOCUMENT = 10
 
 
@@ -90,9 +88,7 @@ class SearchOutcome:
 
 def prefetch_query_vector(embedder: Embedder, query: str) -> None:
     """Start embedding ``query`` (as ``search`` will) so that other work overlaps it."""
-    text = analyze(query).text
-    if (embedder, text) not in QUERY_VECTORS:
-        _EMBED_POOL.submit(QUERY_VECTORS.get, embedder, text)
+    query_embedder(embedder).prefetch(analyze(query).text)
 
 
 def fetch_hits(gen: Generation, rowids: list[int]) -> dict[int, Hit]:
@@ -154,6 +150,8 @@ def search(
         raise InvalidQuery(f"limit must be between 1 and {MAX_LIMIT}")
     if not 1 <= max_per_document <= MAX_PER_DOCUMENT:
         raise InvalidQuery(f"max_per_document must be between 1 and {MAX_PER_DOCUMENT}")
+    if mode in ("hybrid", "vector") and embedder is not None:
+        query_embedder(embedder).admit(query)  # a flood of long queries is refused first
     analyzed = analyze(query)
     candidate_limit = candidate_limit or max(50, limit * max_per_document * 3)
     reasons: list[str] = []
@@ -161,13 +159,13 @@ def search(
     if allowed is not None and not allowed:
         return SearchOutcome(query=analyzed.text, mode=mode, hits=[])
 
-    # The query embedding (about 10 ms, C code without the GIL) runs while
-    # the lexical search works on the same thread's time.
+    # The query embedding (capped, cached, on a bounded pool: embed.queries)
+    # runs while the lexical search works on this thread.
     qvec_future = None
     if mode in ("hybrid", "vector"):
         if embedder is None:
             raise InvalidQuery("vector search needs an embedder")
-        qvec_future = _EMBED_POOL.submit(QUERY_VECTORS.get, embedder, analyzed.text)
+        qvec_future = query_embedder(embedder).submit(analyzed.text)
     fts_hits, fts_more = ([], False)
     if mode in ("hybrid", "fts"):
         fts_hits, fts_more = fts_search(

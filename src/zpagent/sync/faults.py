@@ -4,7 +4,9 @@ Disabled unless ``ZPAGENT_ENABLE_FAULT_INJECTION=1``; then
 ``ZPAGENT_FAULT=<point>:<action>`` makes the process ``raise`` a
 ``InjectedFault`` or ``kill`` itself (SIGKILL, like ``kill -9``), or
 ``pause`` until a file ``<point>.go`` appears next to ``ZPAGENT_FAULT_DIR``
-(a test can then kill it from outside). Production never sets these.
+(a test can then kill it from outside). ``page=<path>`` is the point where a
+sync job starts on that page (``zpagent.sync.guard.checkpoint``), for a
+page that kills the process. Production never sets these.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def fault_point(name: str) -> None:
         return
     spec = os.environ.get("ZPAGENT_FAULT", "")
     for entry in spec.split(","):
-        point, _, action = entry.partition(":")
+        point, _, action = entry.rpartition(":")
         if point != name:
             continue
         if action == "kill":

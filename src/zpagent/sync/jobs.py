@@ -1,11 +1,21 @@
 """The durable sync job queue in ``data/sync_jobs.sqlite``.
 
-States: ``queued`` -> ``running`` -> ``succeeded`` | ``failed`` (a transient
-failure puts the job back to ``queued`` until it has had three attempts).
-Coalescing: while a job waits, further requests join it (keeping a requested
-git pull), so a push that arrives during a running sync yields exactly one
-follow-up job. A job left ``running`` by a crash is queued again at start.
-Webhook deliveries are recorded so that a redelivery never queues twice.
+States: ``queued`` -> ``running`` -> ``succeeded`` | ``failed`` |
+``cancelled`` (a transient failure puts the job back to ``queued`` until it
+has had three attempts). Coalescing: while a job waits, further requests
+join it (keeping a requested git pull), so a push that arrives during a
+running sync yields exactly one follow-up job.
+
+Every attempt counts, including one that a crash ended: a job records the
+runner that claimed it (``zpagent.sync.runners``); a job still ``running``
+whose runner is gone was interrupted, and is queued again only while it has
+attempts left, else it fails with reason ``crashed`` naming the page the
+build was at (``zpagent.sync.guard``). A page that kills the process thus
+fails its job after three tries instead of restarting the server forever.
+
+Cancellation: a queued job is cancelled at once; a running one is flagged
+and stops at its next checkpoint. Webhook deliveries are recorded so that a
+redelivery never queues twice.
 """
 
 from __future__ import annotations
@@ -15,12 +25,19 @@ import json
 import sqlite3
 import threading
 import uuid
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 MAX_ATTEMPTS = 3
+FINISHED = ("succeeded", "failed", "cancelled")
+# Columns added after the first release, for job stores created before them.
+_ADDED_COLUMNS = {
+    "runner": "TEXT",
+    "cancel_requested": "INTEGER NOT NULL DEFAULT 0",
+}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (
@@ -37,7 +54,9 @@ CREATE TABLE IF NOT EXISTS jobs (
     not_before REAL NOT NULL DEFAULT 0,
     error_reason TEXT,
     error_message TEXT,
-    result TEXT
+    result TEXT,
+    runner TEXT,
+    cancel_requested INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS jobs_state ON jobs (state, created_at);
 CREATE TABLE IF NOT EXISTS deliveries (
@@ -67,6 +86,8 @@ class Job:
     error_reason: str | None
     error_message: str | None
     result: dict[str, Any] | None
+    runner: str | None = None
+    cancel_requested: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -86,6 +107,7 @@ class Job:
                 else None
             ),
             "result": self.result,
+            "cancel_requested": self.cancel_requested,
         }
 
 
@@ -106,6 +128,8 @@ def _job(row: sqlite3.Row | None) -> Job | None:
         error_reason=row["error_reason"],
         error_message=row["error_message"],
         result=json.loads(row["result"]) if row["result"] else None,
+        runner=row["runner"],
+        cancel_requested=bool(row["cancel_requested"]),
     )
 
 
@@ -118,6 +142,14 @@ class JobStore:
         self._local = threading.local()
         # executescript commits on its own; the DDL is idempotent.
         self._db().executescript(_SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self._tx() as db:
+            have = {row["name"] for row in db.execute("PRAGMA table_info(jobs)")}
+            for name, decl in _ADDED_COLUMNS.items():
+                if name not in have:
+                    db.execute(f"ALTER TABLE jobs ADD COLUMN {name} {decl}")
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
@@ -142,10 +174,14 @@ class JobStore:
 
     # -- queueing --------------------------------------------------------------
 
-    def enqueue(self, pull: bool, source: str, delivery_id: str | None = None) -> tuple[Job, bool]:
+    def enqueue(
+        self, pull: bool, source: str, delivery_id: str | None = None
+    ) -> tuple[Job | None, bool]:
         """Queue a sync or join the waiting one; returns (job, created).
 
-        A known ``delivery_id`` returns the job of the first delivery, unchanged.
+        A known ``delivery_id`` returns the job of the first delivery, unchanged,
+        or ``None`` when that delivery queued nothing (it was ignored): a
+        delivery id is acted on once, whatever the body says the second time.
         """
         with self._tx() as db:
             if delivery_id:
@@ -153,9 +189,11 @@ class JobStore:
                     "SELECT job_id FROM deliveries WHERE delivery_id = ?", (delivery_id,)
                 ).fetchone()
                 if seen:
-                    job = _job(db.execute("SELECT * FROM jobs WHERE id = ?", (seen[0],)).fetchone())
-                    if job is not None:
-                        return job, False
+                    job = None
+                    if seen[0] is not None:
+                        row = db.execute("SELECT * FROM jobs WHERE id = ?", (seen[0],)).fetchone()
+                        job = _job(row)
+                    return job, False
             waiting = db.execute(
                 "SELECT * FROM jobs WHERE state = 'queued' ORDER BY created_at LIMIT 1"
             ).fetchone()
@@ -186,8 +224,8 @@ class JobStore:
             )
             return cur.rowcount == 1
 
-    def claim(self, now: float) -> Job | None:
-        """Take the oldest runnable queued job and mark it running."""
+    def claim(self, now: float, runner: str | None = None) -> Job | None:
+        """Take the oldest runnable queued job and mark it running (an attempt)."""
         with self._tx() as db:
             row = db.execute(
                 "SELECT * FROM jobs WHERE state = 'queued' AND not_before <= ? "
@@ -198,19 +236,19 @@ class JobStore:
                 return None
             db.execute(
                 "UPDATE jobs SET state = 'running', phase = 'waiting_for_lock', "
-                "attempts = attempts + 1, started_at = ? WHERE id = ?",
-                (_now(), row["id"]),
+                "attempts = attempts + 1, started_at = ?, runner = ? WHERE id = ?",
+                (_now(), runner, row["id"]),
             )
             return _job(db.execute("SELECT * FROM jobs WHERE id = ?", (row["id"],)).fetchone())
 
-    def start_inline(self, pull: bool, source: str) -> Job:
+    def start_inline(self, pull: bool, source: str, runner: str | None = None) -> Job:
         """A job run synchronously by this process (``zpagent sync``)."""
         job_id = uuid.uuid4().hex
         with self._tx() as db:
             db.execute(
                 "INSERT INTO jobs (id, state, phase, pull, source, attempts, created_at, "
-                "started_at) VALUES (?, 'running', 'waiting_for_lock', ?, ?, 1, ?, ?)",
-                (job_id, int(pull), source, _now(), _now()),
+                "started_at, runner) VALUES (?, 'running', 'waiting_for_lock', ?, ?, 1, ?, ?, ?)",
+                (job_id, int(pull), source, _now(), _now(), runner),
             )
         job = self.get(job_id)
         assert job is not None
@@ -241,13 +279,84 @@ class JobStore:
             )
             return state
 
-    def requeue_interrupted(self) -> int:
-        """Jobs left running by a crashed process run again."""
+    def recover_interrupted(
+        self,
+        alive: Callable[[str | None], bool],
+        last_page: Callable[[str], str | None],
+        retry_at: float,
+    ) -> list[Job]:
+        """Jobs whose runner died: queued again, or failed after their last attempt.
+
+        ``alive(runner)`` says whether a runner still runs; ``last_page(job_id)``
+        is the page the interrupted build was at, when it wrote one.
+        """
+        recovered: list[str] = []
         with self._tx() as db:
-            cur = db.execute(
-                "UPDATE jobs SET state = 'queued', phase = NULL WHERE state = 'running'"
+            rows = db.execute("SELECT * FROM jobs WHERE state = 'running'").fetchall()
+            for row in rows:
+                if alive(row["runner"]):
+                    continue
+                recovered.append(row["id"])
+                if row["cancel_requested"]:
+                    db.execute(
+                        "UPDATE jobs SET state = 'cancelled', phase = NULL, finished_at = ?, "
+                        "error_reason = 'cancelled', error_message = ? WHERE id = ?",
+                        (_now(), "the sync was cancelled", row["id"]),
+                    )
+                    continue
+                page = last_page(row["id"])
+                at = f" while processing {page}" if page else ""
+                message = f"the sync process ended unexpectedly{at}"
+                if row["attempts"] >= MAX_ATTEMPTS:
+                    message = f"{message} ({row['attempts']} attempts; not retried)"
+                    db.execute(
+                        "UPDATE jobs SET state = 'failed', phase = NULL, finished_at = ?, "
+                        "error_reason = 'crashed', error_message = ? WHERE id = ?",
+                        (_now(), message, row["id"]),
+                    )
+                else:
+                    db.execute(
+                        "UPDATE jobs SET state = 'queued', phase = NULL, not_before = ?, "
+                        "error_reason = 'crashed', error_message = ? WHERE id = ?",
+                        (retry_at, message, row["id"]),
+                    )
+        return [j for j in map(self.get, recovered) if j is not None]
+
+    # -- cancelling ------------------------------------------------------------
+
+    def request_cancel(self, job_id: str) -> Job | None:
+        """Cancel a queued job now, flag a running one; a finished job is left as it is."""
+        with self._tx() as db:
+            row = db.execute("SELECT state FROM jobs WHERE id = ?", (job_id,)).fetchone()
+            if row is None:
+                return None
+            if row["state"] == "queued":
+                db.execute(
+                    "UPDATE jobs SET state = 'cancelled', phase = NULL, finished_at = ?, "
+                    "cancel_requested = 1, error_reason = 'cancelled', error_message = ? "
+                    "WHERE id = ?",
+                    (_now(), "the sync was cancelled before it started", job_id),
+                )
+            elif row["state"] == "running":
+                db.execute("UPDATE jobs SET cancel_requested = 1 WHERE id = ?", (job_id,))
+        return self.get(job_id)
+
+    def cancel_requested(self, job_id: str) -> bool:
+        row = (
+            self._db()
+            .execute("SELECT cancel_requested FROM jobs WHERE id = ?", (job_id,))
+            .fetchone()
+        )
+        return bool(row and row[0])
+
+    def cancelled(self, job_id: str) -> None:
+        """A running job stopped at a checkpoint after it was asked to."""
+        with self._tx() as db:
+            db.execute(
+                "UPDATE jobs SET state = 'cancelled', phase = NULL, finished_at = ?, "
+                "error_reason = 'cancelled', error_message = ? WHERE id = ?",
+                (_now(), "the sync was cancelled; the previous index kept serving", job_id),
             )
-            return cur.rowcount
 
     # -- reading ---------------------------------------------------------------
 

@@ -19,16 +19,18 @@ from typing import Any
 
 from zpagent.errors import BuildError
 from zpagent.index import datadir as dd
-from zpagent.index.build import Progress, build_generation
+from zpagent.index.build import NullProgress, Progress, build_generation
 from zpagent.ingest.scan import scan_wiki
 from zpagent.sync import git
 from zpagent.sync.faults import fault_point
-from zpagent.sync.publication import publish, recover
+from zpagent.sync.guard import CheckedProgress
+from zpagent.sync.publication import SYNC_LOCK, publish, recover
 from zpagent.sync.snapshot import take_snapshot, verify_unchanged
+from zpagent.sync.unchanged import build_config, published_unchanged, write_record
 
 log = logging.getLogger(__name__)
 
-SYNC_LOCK = "sync.lock"
+__all__ = ["SYNC_LOCK", "run_sync"]
 
 
 def _noop(phase: str) -> None:
@@ -41,10 +43,17 @@ def run_sync(
     pull: bool = False,
     on_phase: Callable[[str], None] = _noop,
     progress: Progress | None = None,
+    skip_unchanged: bool = True,
 ) -> dict[str, Any]:
-    """Run one sync synchronously; returns the result counts. Raises on failure."""
+    """Run one sync synchronously; returns the result counts. Raises on failure.
+
+    With ``skip_unchanged``, a snapshot identical to the published one
+    publishes nothing: the result's ``outcome`` is ``unchanged`` (else
+    ``published``). ``zpagent index`` always builds.
+    """
     data = ws.data.ensure()
     wiki = ws.wiki_path(wiki)
+    progress = CheckedProgress(progress or NullProgress())
     remote = ws.remote_graph()
     t0 = time.perf_counter()
     on_phase("waiting_for_lock")
@@ -70,6 +79,18 @@ def run_sync(
         try:
             base_url, limits = ws.settings.wiki_base_url, ws.page_limits()
             snap = take_snapshot(wiki, snap_dir / "wiki", base_url, limits)
+            config = build_config(ws)
+            current = published_unchanged(data, snap, config, remote) if skip_unchanged else None
+            if current is not None:
+                log.info("sync: the wiki is unchanged since %s; nothing published", current)
+                return {
+                    "outcome": "unchanged",
+                    "version": current,
+                    "previous_version": current,
+                    "git_revision": revision or snap.revision,
+                    "seconds": round(time.perf_counter() - t0, 3),
+                    "recovery": {"state": recovery.state, "detail": recovery.detail},
+                }
             scan = scan_wiki(snap.root, base_url, limits=limits, refused=snap.refused)
             try:
                 report = build_generation(
@@ -78,6 +99,7 @@ def run_sync(
             except sqlite3.Error as exc:
                 raise BuildError("writing the index failed") from exc
             staged = Path(report.extra.pop("staged_path"))
+            write_record(staged, snap, config)
             fault_point("after_build")
             try:
                 verify_unchanged(wiki, snap, base_url, limits)
@@ -91,6 +113,7 @@ def run_sync(
             shutil.rmtree(snap_dir, ignore_errors=True)
     report.seconds = round(time.perf_counter() - t0, 3)
     result = report.to_dict()
+    result["outcome"] = "published"
     result["previous_version"] = outcome.previous
     result["git_revision"] = revision or snap.revision
     result["recovery"] = {"state": recovery.state, "detail": recovery.detail}

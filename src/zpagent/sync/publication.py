@@ -4,39 +4,42 @@ Order of a publication (under the sync lock):
 
 1. install the staged generation as ``generations/<new>``;
 2. write the marker ``publishing.json`` {from, to, phase} (fsynced);
-3. take the publication lock exclusively: readers hold it shared for the
-   duration of a request, so this waits for requests in flight, while the
-   marker makes new requests answer 503 ``retrieval_unavailable``;
-4. the remote graph (Neo4j), when configured: one transaction that writes
+3. the remote graph (Neo4j), when configured: one transaction that writes
    the new graph and its ``IndexState``. A definite failure rolled back:
    the old generation keeps serving. An unknown outcome (lost commit
    acknowledgement): the actual ``IndexState`` is read before deciding;
-5. switch the pointer (atomic rename);
-6. verify the local activation by opening the new generation; if that
+4. switch the pointer (atomic rename);
+5. verify the local activation by opening the new generation; if that
    fails, restore the previous pointer (and the remote graph);
-7. remove the marker.
+6. remove the marker.
+
+Readers are never refused because a publication runs: each request is
+served by the generation the pointer named when it started (both are
+complete on disk), and the next request after the switch gets the new one
+(``zpagent.index.serving``). A Neo4j graph answers only when its
+``IndexState`` is the served generation's, checked before and after each
+request, so the moment between its commit and the pointer switch cannot
+mix two versions.
 
 A crash leaves the marker behind. ``recover()`` then inspects the pointer,
 the generations on disk and the remote ``IndexState``: where the state can
 be proven consistent it finishes or undoes the publication; otherwise the
-marker stays and every request is refused until a sync succeeds. The marker
-is never simply deleted.
+marker stays (phase ``unverified``) and every request is refused until a
+sync succeeds. The marker is never simply deleted.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import logging
-import os
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from zpagent.errors import RetrievalUnavailable, ZPAgentError
+from zpagent.errors import ZPAgentError
 from zpagent.index import datadir as dd
 from zpagent.index.reader import Generation
 from zpagent.sync.faults import fault_point
@@ -44,7 +47,7 @@ from zpagent.sync.faults import fault_point
 log = logging.getLogger(__name__)
 
 MARKER = "publishing.json"
-PUBLICATION_LOCK = "publication.lock"
+SYNC_LOCK = "sync.lock"  # held by the one sync of a data directory (zpagent.sync.pipeline)
 
 
 class PublicationFailed(ZPAgentError):
@@ -105,27 +108,21 @@ def _clear_marker(data: dd.DataDir) -> None:
     dd.fsync_dir(data.root)
 
 
-@contextlib.contextmanager
-def reader_guard(data: dd.DataDir) -> Iterator[None]:
-    """Held by every request: refuses during publication, lets publication wait for it."""
-    if marker_path(data).exists():
-        raise RetrievalUnavailable("a publication is in progress or did not finish")
-    data.locks.mkdir(parents=True, exist_ok=True)
-    fd = os.open(data.locks / PUBLICATION_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError as exc:
-            raise RetrievalUnavailable("a publication is in progress") from exc
-        yield
-    finally:
-        os.close(fd)
+# Marker phases after which nothing proves which generation is valid.
+UNPROVABLE_PHASES = ("unverified", "unknown")
 
 
-@contextlib.contextmanager
-def _exclusive(data: dd.DataDir) -> Iterator[None]:
-    with dd.file_lock(data.locks / PUBLICATION_LOCK, shared=False, blocking=True):
-        yield
+def publication_state(data: dd.DataDir) -> str:
+    """``none``, ``in_progress`` (a sync holds its lock), ``interrupted`` (a crash
+    left the marker; the pointer still names a complete generation) or
+    ``unverified`` (recovery could not prove the state: refuse)."""
+    marker = read_marker(data)
+    if marker is None:
+        return "none"
+    if marker.get("phase") in UNPROVABLE_PHASES:
+        return "unverified"
+    with dd.file_lock(data.locks / SYNC_LOCK, shared=True, blocking=False) as free:
+        return "interrupted" if free else "in_progress"
 
 
 def verify_generation(data: dd.DataDir, version: str) -> None:
@@ -164,36 +161,35 @@ def publish(
     fault_point("before_install")
     target = dd.install_generation(data, staged, version)
     _write_marker(data, {"from": previous, "to": version, "phase": "install"})
-    with _exclusive(data):
-        if remote is not None:
-            _write_marker(data, {"from": previous, "to": version, "phase": "remote_graph"})
-            fault_point("before_neo4j")
-            try:
-                remote.write_generation(target, index_version, fault_point)
-            except CommitOutcomeUnknown:
-                # Ask the database what actually happened before deciding.
-                try:
-                    actual = remote.read_version()
-                except Exception as exc:
-                    _write_marker(data, {"from": previous, "to": version, "phase": "unverified"})
-                    raise StateUnverified("the remote graph's commit outcome is unknown") from exc
-                if actual != version:
-                    _undo_install(data, target, unresolved)
-                    raise PublicationFailed("the remote graph commit did not happen") from None
-            except BaseException:
-                _undo_install(data, target, unresolved)
-                raise
-            fault_point("after_neo4j")
-        _write_marker(data, {"from": previous, "to": version, "phase": "pointer"})
-        dd.switch_pointer(data, version, index_version)
-        fault_point("after_pointer_switch")
+    if remote is not None:
+        _write_marker(data, {"from": previous, "to": version, "phase": "remote_graph"})
+        fault_point("before_neo4j")
         try:
-            verify(data, version)
-        except Exception as exc:
-            _restore(data, previous, previous_iv, remote)
+            remote.write_generation(target, index_version, fault_point)
+        except CommitOutcomeUnknown:
+            # Ask the database what actually happened before deciding.
+            try:
+                actual = remote.read_version()
+            except Exception as exc:
+                _write_marker(data, {"from": previous, "to": version, "phase": "unverified"})
+                raise StateUnverified("the remote graph's commit outcome is unknown") from exc
+            if actual != version:
+                _undo_install(data, target, unresolved)
+                raise PublicationFailed("the remote graph commit did not happen") from None
+        except BaseException:
             _undo_install(data, target, unresolved)
-            raise PublicationFailed("the new generation failed verification") from exc
-        _clear_marker(data)
+            raise
+        fault_point("after_neo4j")
+    _write_marker(data, {"from": previous, "to": version, "phase": "pointer"})
+    dd.switch_pointer(data, version, index_version)
+    fault_point("after_pointer_switch")
+    try:
+        verify(data, version)
+    except Exception as exc:
+        _restore(data, previous, previous_iv, remote)
+        _undo_install(data, target, unresolved)
+        raise PublicationFailed("the new generation failed verification") from exc
+    _clear_marker(data)
     fault_point("after_publish")
     keep = {version} | ({previous} if previous else set())
     dd.remove_unused_generations(data, keep)
@@ -201,7 +197,11 @@ def publish(
 
 
 def _undo_install(data: dd.DataDir, target: Path, unresolved: dict[str, Any] | None) -> None:
-    shutil.rmtree(target, ignore_errors=True)
+    # After a failed verification, requests may have started on the new
+    # generation: it is left to a later cleanup while one still reads it.
+    with dd.file_lock(target / dd.READER_LOCK, shared=False, blocking=False) as free:
+        if free:
+            shutil.rmtree(target, ignore_errors=True)
     if unresolved is not None:
         _write_marker(data, unresolved)
     else:

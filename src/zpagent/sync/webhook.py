@@ -48,7 +48,7 @@ def decide(
         return PushDecision(False, "not_a_push_event")
     try:
         payload: Any = json.loads(body)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep nesting
         raise InvalidRequest("the webhook body is not JSON") from exc
     if not isinstance(payload, dict):
         raise InvalidRequest("the webhook body is not an object")

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from zpagent.errors import ZPAgentError
+from zpagent.sync.guard import JobGuard, SyncCancelled, checkpoint, guarded, read_trail
 from zpagent.sync.jobs import JobStore
+from zpagent.sync.runners import Runner, runner_alive
 
 log = logging.getLogger(__name__)
 
 RETRY_BACKOFF_SECONDS = (2.0, 10.0, 30.0)
+RECOVER_EVERY_S = 30.0
 
 
 def failure_of(exc: BaseException) -> tuple[str, str, bool]:
@@ -30,10 +35,37 @@ def failure_of(exc: BaseException) -> tuple[str, str, bool]:
     return "internal_error", "the sync failed unexpectedly", False
 
 
-def execute(store: JobStore, job_id: str, pull: bool, run: Callable[..., dict[str, Any]]) -> bool:
-    """Run one claimed job and record its outcome; True on success."""
+def execute(
+    store: JobStore,
+    job_id: str,
+    pull: bool,
+    run: Callable[..., dict[str, Any]],
+    locks: Path | None = None,
+    timeout_s: float | None = None,
+) -> bool:
+    """Run one claimed job and record its outcome; True on success.
+
+    With ``locks`` the job runs under a guard (``zpagent.sync.guard``): its
+    current page is kept for crash reports, and it stops at its next
+    checkpoint when cancelled or past ``timeout_s``.
+    """
+    guard = contextlib.nullcontext()
+    if locks is not None:
+        guard = guarded(
+            JobGuard(locks, job_id, timeout_s or 1e9, lambda: store.cancel_requested(job_id))
+        )
+
+    def on_phase(phase: str) -> None:
+        checkpoint()  # a phase boundary: stop here if cancelled or late
+        store.set_phase(job_id, phase)
+
     try:
-        result = run(pull=pull, on_phase=lambda p: store.set_phase(job_id, p))
+        with guard:
+            result = run(pull=pull, on_phase=on_phase)
+    except SyncCancelled:
+        store.cancelled(job_id)
+        log.warning("sync job %s cancelled; the previous index keeps serving", job_id)
+        return False
     except Exception as exc:
         reason, message, transient = failure_of(exc)
         job = store.get(job_id)
@@ -47,6 +79,24 @@ def execute(store: JobStore, job_id: str, pull: bool, run: Callable[..., dict[st
     return True
 
 
+def recover_interrupted(store: JobStore, locks: Path) -> list[Any]:
+    """Jobs whose process died: each counted as an attempt, retried or failed."""
+    jobs = store.recover_interrupted(
+        lambda runner: runner_alive(locks, runner),
+        lambda job_id: read_trail(locks, job_id),
+        time.time() + RETRY_BACKOFF_SECONDS[0],
+    )
+    for job in jobs:
+        log.warning(
+            "sync job %s was interrupted by a crash (attempt %d): now %s; %s",
+            job.id,
+            job.attempts,
+            job.state,
+            job.error_message,
+        )
+    return jobs
+
+
 class SyncWorker:
     """One worker thread; wakes on ``notify()`` or every ``poll`` seconds."""
 
@@ -54,15 +104,16 @@ class SyncWorker:
         self.ws = ws
         self.store = store
         self.poll = poll
+        self.locks = ws.data.locks
+        self.runner: Runner | None = None
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="zpagent-sync", daemon=True)
         self.on_success: Callable[[], None] | None = None
 
     def start(self) -> None:
-        requeued = self.store.requeue_interrupted()
-        if requeued:
-            log.warning("re-queued %d sync job(s) interrupted by a crash", requeued)
+        self.runner = Runner(self.locks)
+        recover_interrupted(self.store, self.locks)
         self._thread.start()
 
     def notify(self) -> None:
@@ -72,17 +123,26 @@ class SyncWorker:
         self._stop.set()
         self._wake.set()
         self._thread.join(timeout)
+        if self.runner is not None and not self._thread.is_alive():
+            self.runner.close()
 
     def _run(self, **kwargs: Any) -> dict[str, Any]:
         return self.ws.sync(**kwargs)
 
     def _loop(self) -> None:
+        assert self.runner is not None
+        timeout = float(self.ws.settings.sync_build_timeout)
+        recovered_at = time.monotonic()
         while not self._stop.is_set():
-            job = self.store.claim(time.time())
+            if time.monotonic() - recovered_at > RECOVER_EVERY_S:
+                # Another process's job (a sibling worker, ``zpagent sync``) may have died.
+                recover_interrupted(self.store, self.locks)
+                recovered_at = time.monotonic()
+            job = self.store.claim(time.time(), self.runner.id)
             if job is None:
                 self._wake.wait(self.poll)
                 self._wake.clear()
                 continue
-            ok = execute(self.store, job.id, job.pull, self._run)
+            ok = execute(self.store, job.id, job.pull, self._run, self.locks, timeout)
             if ok and self.on_success:
                 self.on_success()

@@ -32,7 +32,7 @@ def answer_endpoint(body: AnswerRequest, request: Request) -> JSONResponse:
     with state.manager.use() as gen:
         resp = answer(
             gen,
-            ws.embedder,
+            ws.query_embedder,
             body.query,
             ws.answer_options(body.engine, allow_unpublished(request, body.include_unpublished)),
             client=state.llm_client,

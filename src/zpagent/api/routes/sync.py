@@ -1,4 +1,5 @@
-"""Sync endpoints: POST /sync, GET /sync/jobs/{id}, GET /sync/status, POST /webhook/gitea."""
+"""Sync endpoints: POST /sync, GET /sync/jobs/{id}, POST /sync/jobs/{id}/cancel,
+GET /sync/status, POST /webhook/gitea."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from pydantic import BaseModel, Field
 from zpagent.api.errors import ERROR_RESPONSES
 from zpagent.api.models import StrictModel
 from zpagent.api.security import sync_auth
-from zpagent.errors import NotFound
+from zpagent.errors import NotFound, ZPAgentError
+from zpagent.sync.jobs import FINISHED
 from zpagent.sync.webhook import decide, verify_signature
 
 router = APIRouter(tags=["sync"])
@@ -37,7 +39,7 @@ class JobError(BaseModel):
 
 class SyncJob(BaseModel):
     job_id: str
-    state: Literal["queued", "running", "succeeded", "failed"]
+    state: Literal["queued", "running", "succeeded", "failed", "cancelled"]
     phase: str | None
     pull: bool
     source: str
@@ -48,6 +50,9 @@ class SyncJob(BaseModel):
     finished_at: str | None
     error: JobError | None
     result: dict[str, Any] | None
+    cancel_requested: bool = Field(
+        False, description="A cancel was asked for; a running job stops at its next step."
+    )
 
 
 class SyncStatus(BaseModel):
@@ -81,6 +86,7 @@ def _accepted(request: Request, job: Any, created: bool) -> JSONResponse:
 def start_sync(request: Request, body: SyncRequest | None = None) -> JSONResponse:
     """Queues a sync (or joins the one already waiting) and answers 202 with the job."""
     job, created = request.app.state.job_store.enqueue(bool(body and body.pull), "api")
+    assert job is not None  # only a known delivery id yields no job
     return _accepted(request, job, created)
 
 
@@ -97,6 +103,37 @@ def get_job(job_id: str, request: Request) -> dict[str, Any]:
     if job is None:
         raise NotFound("no such job")
     return job.to_dict()
+
+
+class JobFinished(ZPAgentError):
+    reason = "job_finished"
+    http_status = 409
+    public_message = "The job has already finished; there is nothing to cancel."
+
+
+@router.post(
+    "/sync/jobs/{job_id}/cancel",
+    status_code=202,
+    response_model=SyncJob,
+    responses=ERROR_RESPONSES
+    | {
+        404: ERROR_RESPONSES[401] | {"description": "not_found"},
+        409: ERROR_RESPONSES[401] | {"description": "job_finished"},
+    },
+    dependencies=[Depends(sync_auth)],
+    operation_id="sync_cancel",
+    summary="Cancel a sync job (the previous index keeps serving)",
+)
+def cancel_job(job_id: str, request: Request) -> JSONResponse:
+    """A queued job is cancelled at once; a running one stops at its next step (202)."""
+    store = request.app.state.job_store
+    before = store.get(job_id[:64])
+    if before is None:
+        raise NotFound("no such job")
+    if before.state in FINISHED:
+        raise JobFinished("the job has already finished")
+    job = store.request_cancel(before.id)
+    return JSONResponse(SyncJob(**job.to_dict()).model_dump(), status_code=202)
 
 
 @router.get(
@@ -146,4 +183,7 @@ async def gitea_webhook(request: Request) -> JSONResponse:
     job, created = await run_in_threadpool(
         store.enqueue, settings.webhook_pull_git, "webhook", delivery
     )
+    if job is None:  # this delivery id was seen before and queued nothing
+        ignored = SyncAccepted(status="ignored", reason="duplicate_delivery")
+        return JSONResponse(ignored.model_dump(), status_code=200)
     return _accepted(request, job, created)

@@ -33,7 +33,7 @@ def search_endpoint(body: SearchRequest, request: Request) -> JSONResponse:
     with state.manager.use() as gen:
         outcome = run_search(
             gen,
-            state.workspace.embedder if body.mode != "fts" else None,
+            state.workspace.query_embedder if body.mode != "fts" else None,
             body.query,
             mode=body.mode,
             limit=body.limit,
@@ -63,7 +63,7 @@ def rag_endpoint(body: RagRequest, request: Request) -> JSONResponse:
         resp = rag_for_mode(
             body.mode,
             gen,
-            state.workspace.embedder,
+            state.workspace.query_embedder,
             body.query,
             settings=settings,
             limit=body.limit,

@@ -82,12 +82,18 @@ def graph_search(
     settings = settings or get_settings()
     question = analyze(query) if isinstance(query, str) else query
     store = graph_store(gen, settings)
-    index_version = served_index_version(store, gen, settings)
-    return search_store(
-        store,
-        question,
-        index_version=index_version,
-        limit=limit,
-        include_unpublished=include_unpublished,
-        parsed=parsed,
-    )
+    # One admission per request: a request past the queue never half-runs.
+    with store.session():
+        index_version = served_index_version(store, gen, settings)
+        response = search_store(
+            store,
+            question,
+            index_version=index_version,
+            limit=limit,
+            include_unpublished=include_unpublished,
+            parsed=parsed,
+        )
+        # Neo4j is rewritten by publications while requests run: an answer
+        # whose graph moved under it could mix two versions, so it is refused.
+        served_index_version(store, gen, settings)
+    return response

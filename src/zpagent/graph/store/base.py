@@ -14,10 +14,11 @@ relationship counts against the payload before it commits.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,6 +122,11 @@ class GraphStore(ABC):
 
     @abstractmethod
     def close(self) -> None: ...
+
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """All queries of the block on one connection (one admission); a no-op by default."""
+        yield
 
     def read_index_state(self) -> dict[str, Any] | None:
         """``{"version", "index_version"}`` of the loaded graph, None when empty."""

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from zpagent.config import Settings
 from zpagent.graph.store.base import GraphStore, GraphUnavailable
+from zpagent.graph.store.ladybug_pool import GraphLimits
 from zpagent.graph.store.ladybug_store import GRAPH_FILE, LadybugStore
 
 EMBEDDED = "embedded"
@@ -41,4 +42,5 @@ def open_store(settings: Settings, generation_path: Path) -> GraphStore:
     """The store that serves the graph of the generation at ``generation_path``."""
     if backend_name(settings) == NEO4J:
         return neo4j_store(settings)
-    return LadybugStore(embedded_path(generation_path), read_only=True)
+    limits = GraphLimits.from_settings(settings)
+    return LadybugStore(embedded_path(generation_path), read_only=True, limits=limits)

@@ -11,8 +11,11 @@ existing graph builds a complete new database file beside it and swaps it
 in with a rename: the old file stays untouched until the new one is
 verified and committed.
 
-Connections: one ``Database`` per open store and one ``Connection`` per
-thread (FastAPI runs sync endpoints in a thread pool).
+Reading: one ``Database`` per open store and a bounded pool of connections
+(``ladybug_pool``): a query waits for a free connection in a bounded queue
+with a deadline, and is refused with 503 + ``Retry-After`` beyond it. A
+``session()`` keeps one connection for all queries of one request, so an
+admitted request never queues twice.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import os
 import shutil
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,20 +48,17 @@ from zpagent.graph.store.base import (
     verify_counts,
 )
 from zpagent.graph.store.cypher import LADYBUG, Query, count_nodes_query, count_rels_query
+from zpagent.graph.store.ladybug_pool import ConnectionPool, EngineError, GraphBusy, GraphLimits
 
 log = logging.getLogger(__name__)
 
 GRAPH_FILE = "graph.lbug"
 # Bounded memory: the default buffer pool is 80 % of RAM per open database,
-# and several generations can be open at once during a swap. Reading needs
-# little; the one-transaction bulk load of a build needs room for the whole
-# graph (a 20,000-student wiki, ~140k nodes and ~400k relationships, does not
-# fit in 256 MB). The pool is a ceiling: pages are only used on demand.
-BUFFER_POOL_BYTES = 512 * 1024 * 1024
-# Each running query holds buffer pages; 64 concurrent requests exhausted a
-# 256 MB pool (measured with zpagent bench). Two cores gain nothing from more
-# than a few queries at once, so queries beyond this wait for a slot.
-MAX_CONCURRENT_QUERIES = 8
+# and several generations can be open at once during a swap. Serving sizes
+# its pool from GraphLimits (GRAPH_BUFFER_POOL_MB); the one-transaction bulk
+# load of a build needs room for the whole graph (a 20,000-student wiki,
+# ~140k nodes and ~400k relationships, does not fit in 256 MB). A pool is a
+# ceiling: pages are only used on demand.
 BUILD_BUFFER_POOL_BYTES = 4 * 1024 * 1024 * 1024
 # The default reserves 8 TB of address space per database (mmap).
 MAX_DB_BYTES = 1 << 34
@@ -86,23 +87,36 @@ def _wipe(path: Path) -> None:
 class LadybugStore(GraphStore):
     dialect = LADYBUG
 
-    def __init__(self, path: Path, read_only: bool = True) -> None:
+    def __init__(
+        self, path: Path, read_only: bool = True, limits: GraphLimits | None = None
+    ) -> None:
         self.path = Path(path)
         self.read_only = read_only
+        self.limits = limits or GraphLimits()
         if read_only and not self.path.exists():
             raise GraphUnavailable(f"no graph database at {self.path}")
-        self._local = threading.local()
-        self._conns: list[ladybug.Connection] = []
-        self._lock = threading.Lock()
-        self._slots = threading.BoundedSemaphore(MAX_CONCURRENT_QUERIES)
-        self._db = self._open()
+        self._session = threading.local()
+        if read_only:
+            self._pool: ConnectionPool | None = ConnectionPool(self._open, self.limits)
+            self._db = None
+        else:
+            self._pool = None
+            self._db = self._open()
 
     def _open(self) -> ladybug.Database:
         try:
+            if self.read_only:
+                return ladybug.Database(
+                    str(self.path),
+                    read_only=True,
+                    buffer_pool_size=self.limits.buffer_pool_mb * 1024 * 1024,
+                    max_db_size=MAX_DB_BYTES,
+                    max_num_threads=1,
+                )
             return ladybug.Database(
                 str(self.path),
-                read_only=self.read_only,
-                buffer_pool_size=BUFFER_POOL_BYTES if self.read_only else BUILD_BUFFER_POOL_BYTES,
+                read_only=False,
+                buffer_pool_size=BUILD_BUFFER_POOL_BYTES,
                 max_db_size=MAX_DB_BYTES,
             )
         except RuntimeError as exc:
@@ -130,24 +144,69 @@ class LadybugStore(GraphStore):
 
     # -- reading ----------------------------------------------------------------------
 
-    def _conn(self) -> ladybug.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = ladybug.Connection(self._db)
-            self._local.conn = conn
-            with self._lock:
-                self._conns.append(conn)
-        return conn
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """One connection for every query of the block (one request): admitted once."""
+        if self._pool is None or getattr(self._session, "conn", None) is not None:
+            yield
+            return
+        self._session.conn = self._pool.acquire()
+        try:
+            yield
+        finally:
+            conn, self._session.conn = self._session.conn, None
+            if conn is not None:
+                self._pool.release(conn)
 
     def query(self, query: Query, **params: Any) -> list[tuple[Any, ...]]:
         text = query.for_dialect(self.dialect)
-        try:
-            with self._slots:
-                result = self._conn().execute(text, params)
-                rows = result.get_all()  # type: ignore[union-attr]
-        except RuntimeError as exc:
-            raise GraphUnavailable(f"graph query {query.name} failed") from exc
+        if self._pool is None:
+            rows = self._run_writer(text, params, query.name)
+        else:
+            with self.session():
+                rows = self._run(text, params, query.name)
         return [tuple(_value(v) for v in row) for row in rows]
+
+    def _run(self, text: str, params: dict[str, Any], name: str) -> list[list[Any]]:
+        """One query on the session's connection, retried once on a fresh connection.
+
+        An engine error leaves the connection holding buffer pages; closing it
+        frees them, so the retry has the memory the first attempt lacked.
+        """
+        pool = self._pool
+        assert pool is not None
+        for attempt in (1, 2):
+            conn = self._session.conn
+            try:
+                rows = pool.run(conn, text, params)
+            except EngineError as exc:
+                log.warning("graph query %s failed (attempt %d): %s", name, attempt, exc)
+                self._session.conn = None
+                pool.release(conn, broken=True)
+                if exc.interrupted:  # GRAPH_QUERY_TIMEOUT: a retry would take as long
+                    raise GraphBusy(f"graph query {name} timed out") from None
+                if attempt == 2:
+                    pool.record(ok=False)
+                    raise GraphBusy(f"graph query {name} failed twice: {exc}") from None
+                self._session.conn = pool.acquire()
+                continue
+            pool.record(ok=True)
+            return rows
+        raise AssertionError("unreachable")
+
+    def _run_writer(self, text: str, params: dict[str, Any], name: str) -> list[list[Any]]:
+        """Queries of a store open for writing (counts during a load): one short connection."""
+        conn = ladybug.Connection(self._db)
+        try:
+            result = conn.execute(text, params)
+            return result.get_all()  # type: ignore[union-attr]
+        except RuntimeError as exc:
+            raise GraphUnavailable(f"graph query {name} failed") from exc
+        finally:
+            conn.close()
+
+    def pool_stats(self) -> dict[str, int]:
+        return self._pool.stats() if self._pool is not None else {}
 
     # -- writing ----------------------------------------------------------------------
 
@@ -170,7 +229,6 @@ class LadybugStore(GraphStore):
         self.close()
         _wipe(Path(f"{self.path}.wal"))
         os.replace(tmp, self.path)
-        self._local = threading.local()
         self._db = self._open()
         return report
 
@@ -249,12 +307,9 @@ class LadybugStore(GraphStore):
         return LoadReport(nodes, rels, round(time.perf_counter() - t0, 4), phases)
 
     def close(self) -> None:
-        with self._lock:
-            for conn in self._conns:
-                with contextlib.suppress(RuntimeError):
-                    conn.close()
-            self._conns.clear()
-        db = self.__dict__.pop("_db", None)
+        if self._pool is not None:
+            self._pool.close()
+        db, self._db = self._db, None
         if db is not None:
             with contextlib.suppress(RuntimeError):
                 db.close()

@@ -1,0 +1,69 @@
+"""Run the API under a supervisor that restarts a worker that dies.
+
+The embedded engines (LadybugDB, the e5 model) are native code: however
+bounded, a crash in them ends the process. So ``zpagent serve`` is a small
+parent process that binds the socket once and keeps ``workers`` worker
+processes alive (uvicorn's ``Multiprocess`` supervisor): a worker that
+exits, is killed or stops answering its health ping is replaced, while the
+parent keeps the listening socket open, so clients wait in the backlog
+during the restart instead of finding the port closed. A worker that fails
+during start-up (bad configuration) stops the parent: restarting it would
+fail the same way.
+
+Each worker is a complete server (model, served generation, sync worker
+thread); the job queue and the publication are safe across processes.
+Under systemd or Docker, the service's restart policy covers the parent.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+
+def _worker_app(data_dir: Path | None, local_mode: bool) -> Any:
+    """The app of one worker process (called by uvicorn in the child)."""
+    from zpagent.api.app import create_app
+    from zpagent.config import Settings
+
+    return create_app(Settings(), data_dir=data_dir, local_mode=local_mode)
+
+
+def serve(
+    host: str,
+    port: int,
+    data_dir: Path | None = None,
+    local_mode: bool = False,
+    log_level: str = "info",
+    workers: int = 1,
+) -> None:
+    """Serve until SIGINT/SIGTERM; dead workers are restarted."""
+    import uvicorn
+    from uvicorn.supervisors.multiprocess import Multiprocess
+
+    from zpagent.api.security import check_secrets
+    from zpagent.config import Settings
+
+    # Fail here, with the operator's message, rather than in a worker.
+    check_secrets(Settings(), local_mode)
+    config = uvicorn.Config(
+        functools.partial(_worker_app, Path(data_dir) if data_dir else None, local_mode),
+        factory=True,
+        host=host,
+        port=port,
+        log_level=log_level,
+        access_log=True,
+        workers=workers,
+        # A worker that does not answer the supervisor's ping for this long is
+        # replaced; generous, because a build in the sync thread competes for the GIL.
+        timeout_worker_healthcheck=30,
+    )
+    sock = config.bind_socket()
+    try:
+        Multiprocess(config, sockets=[sock]).run()
+    finally:
+        sock.close()
+
+
+__all__ = ["serve"]

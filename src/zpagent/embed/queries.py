@@ -1,0 +1,427 @@
+"""Query embeddings with a bounded cost: capped, cached, pooled, batched, with a deadline.
+
+Before, every query embedding ran on one serialized thread with all cores
+per call: a 2,000-character query held it for seconds on a busy 2-core
+host and ordinary searches queued behind it (median 0.8 s -> 34 s), and
+the engine's spinning OpenMP threads made a short query cost ~40 ms CPU.
+Now, for each query:
+
+1. only its first ``max_tokens`` model tokens are embedded (the whole
+   text still goes to the lexical search);
+2. the vector comes from memory or from the persistent cache
+   (``query_cache``) when the same text was embedded before;
+3. otherwise a job joins a queue served by a small pool of workers, one
+   per core, each embedding on one thread (``prepare_query_thread``); a
+   worker takes the waiting jobs of its class together (micro-batching:
+   one engine call, or one HTTP request for a remote embedder);
+4. ordinary queries (at most ``ORDINARY_TOKENS`` tokens) go first, and
+   long ones may occupy all workers but one, so a flood of long queries
+   never stalls ordinary ones;
+5. a full queue refuses at once, and a job not finished within the
+   deadline is given up: both are ``Overloaded`` (503 + ``Retry-After``),
+   never an unbounded wait. Long queries have a short queue (one per
+   worker): they are the ones refused first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import heapq
+import itertools
+import logging
+import os
+import re
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from zpagent.embed.base import Embedder, normalize_rows
+from zpagent.embed.cache import cache_key
+from zpagent.embed.query_cache import QueryVectorStore
+from zpagent.errors import Overloaded
+
+log = logging.getLogger(__name__)
+
+# A question of up to ~20 words; longer ones are "long" (own lane, short queue).
+ORDINARY_TOKENS = 32
+# Longer texts are surely long (no token of a question averages 6 characters):
+# they can be refused before any tokenizing when the long lane is full.
+LONG_CHARS = 6 * ORDINARY_TOKENS
+MEMORY_VECTORS = 4096
+MAX_BATCH = 8
+
+
+class QueryBusy(Overloaded):
+    public_message = "Too many searches are waiting; retry after the seconds in Retry-After."
+
+
+@dataclass(frozen=True)
+class QueryLimits:
+    max_tokens: int = 64
+    workers: int = 0  # 0: one per core
+    queue_limit: int = 32
+    timeout_s: float = 10.0
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> QueryLimits:
+        return cls(
+            max_tokens=settings.query_embed_max_tokens,
+            workers=settings.query_embed_workers,
+            queue_limit=settings.query_embed_queue_limit,
+            timeout_s=settings.query_embed_timeout,
+        )
+
+    def worker_count(self) -> int:
+        if self.workers > 0:
+            return self.workers
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except AttributeError:  # not Linux
+            return max(1, os.cpu_count() or 1)
+
+
+_WORD_END = re.compile(r"\S+")
+
+
+def truncate_to_tokens(text: str, limit: int, count: Any) -> str:
+    """The longest prefix of ``text`` (whole words when possible) of at most ``limit`` tokens."""
+    if count(text) <= limit:
+        return text
+    # Search a window that surely holds more than ``limit`` tokens (no token of
+    # this tokenizer averages 8 characters): every count below is then cheap.
+    window = text[: limit * 8]
+    if len(window) < len(text) and count(window) > limit:
+        text = window
+    ends = [m.end() for m in _WORD_END.finditer(text)]
+    lo, hi = 0, len(ends)
+    while lo < hi:  # the most words that fit
+        mid = (lo + hi + 1) // 2
+        if count(text[: ends[mid - 1]]) <= limit:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo > 0:
+        return text[: ends[lo - 1]]
+    lo, hi = 0, ends[0] if ends else len(text)
+    while lo < hi:  # one enormous word: the most characters that fit
+        mid = (lo + hi + 1) // 2
+        if count(text[:mid]) <= limit:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo]
+
+
+@dataclass(order=True)
+class _Job:
+    long: bool
+    seq: int
+    text: str = field(compare=False)
+    key: str = field(compare=False)
+    raw_key: str | None = field(compare=False)  # the uncapped text's key, when it was capped
+    waiters: int = field(default=0, compare=False)  # holders (a prefetch too: never given up)
+    done: threading.Event = field(default_factory=threading.Event, compare=False)
+    started: bool = field(default=False, compare=False)
+    cancelled: bool = field(default=False, compare=False)
+    vector: np.ndarray | None = field(default=None, compare=False)
+    error: BaseException | None = field(default=None, compare=False)
+
+
+class PendingVector:
+    """A query vector being computed; ``result()`` waits at most until the deadline."""
+
+    def __init__(self, owner: QueryEmbedder, job: _Job | None, vector: np.ndarray | None) -> None:
+        self._owner = owner
+        self._job = job
+        self._vector = vector
+        self._deadline = time.monotonic() + owner.limits.timeout_s
+        if job is not None:
+            job.waiters += 1  # under the owner's lock (see submit)
+
+    def result(self) -> np.ndarray:
+        if self._vector is not None:
+            return self._vector
+        job = self._job
+        assert job is not None
+        if not job.done.wait(max(0.0, self._deadline - time.monotonic())):
+            self._owner._give_up(job)
+            raise QueryBusy("the query embedding did not finish before its deadline")
+        if job.error is not None:
+            raise job.error
+        assert job.vector is not None
+        return job.vector
+
+
+class QueryEmbedder:
+    """Query vectors for one embedder; passage methods are the embedder's own."""
+
+    def __init__(self, embedder: Embedder, limits: QueryLimits, store: Path | None = None) -> None:
+        self.embedder = embedder
+        self.limits = limits
+        self.model_id = embedder.model_id
+        self.fingerprint = embedder.fingerprint
+        self.dim = embedder.dim
+        self.max_tokens = embedder.max_tokens
+        self.store = QueryVectorStore(store) if store is not None else None
+        self._memory: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cond = threading.Condition()
+        self._heap: list[_Job] = []
+        self._waiting = {False: 0, True: 0}
+        self._long_running = 0
+        self._busy = 0  # workers embedding now
+        self._inflight: dict[str, _Job] = {}  # key -> job not finished, joined by a repeat
+        self._seq = itertools.count()
+        self._threads: list[threading.Thread] = []
+        self._stopping = False
+        self.stats = {"embedded": 0, "calls": 0, "memory_hits": 0, "store_hits": 0, "refused": 0}
+
+    # -- the Embedder protocol ------------------------------------------------------------
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        return self.embedder.embed_passages(texts)
+
+    def token_count(self, text: str) -> int:
+        return self.embedder.token_count(text)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.submit(text).result()
+
+    # -- queries ------------------------------------------------------------------------
+
+    def query_tokens(self, text: str) -> int:
+        count = getattr(self.embedder, "query_token_count", None) or self.embedder.token_count
+        return int(count(text))
+
+    def capped(self, text: str) -> str:
+        """What is embedded of ``text``: its first ``max_tokens`` model tokens."""
+        return truncate_to_tokens(text, self.limits.max_tokens, self.query_tokens)
+
+    def _raw_key(self, text: str) -> str | None:
+        """A second cache key for a text that may be capped: found again without tokenizing."""
+        if len(text) + 8 <= self.limits.max_tokens:  # no more tokens than characters (+ specials)
+            return None
+        return cache_key(self.fingerprint, "\0as sent\0" + text)
+
+    def admit(self, text: str) -> None:
+        """Refuse a surely long query at once when long ones cannot wait any more.
+
+        Called before anything else of a search is done: a flood of long queries
+        must not spend the server's time on work that is refused anyway.
+        """
+        if len(text) <= LONG_CHARS:
+            return
+        with self._cond:
+            full = self._waiting[True] >= self.limits.worker_count() + self._idle_for(True)
+        if not full:
+            return
+        # A question seen before costs nothing: found by the text as sent (or,
+        # for a text too short to be capped, by itself) without tokenizing.
+        raw = self._raw_key(text)
+        if self._cached(raw or cache_key(self.fingerprint, text)) is not None:
+            return
+        with self._cond:
+            self.stats["refused"] += 1
+        raise QueryBusy("long queries are waiting already")
+
+    def submit(self, text: str) -> PendingVector:
+        """Start embedding ``text`` (or find it cached); ``QueryBusy`` when the queue is full."""
+        raw = self._raw_key(text)
+        vector = self._cached(raw) if raw is not None else None
+        if vector is not None:
+            return PendingVector(self, None, vector)
+        self.admit(text)
+        capped = self.capped(text)
+        key = cache_key(self.fingerprint, capped)
+        vector = self._cached(key)
+        if vector is not None:
+            return PendingVector(self, None, vector)
+        text = capped
+        long = self.query_tokens(text) > ORDINARY_TOKENS
+        limit = self.limits.worker_count() if long else self.limits.queue_limit
+        with self._cond:
+            running = self._inflight.get(key)
+            if running is not None and not running.cancelled:
+                return PendingVector(self, running, None)  # the same text is under way
+            # Jobs an idle worker is about to take are not waiting in the queue.
+            if self._waiting[long] >= limit + self._idle_for(long):
+                self.stats["refused"] += 1
+                raise QueryBusy("the query embedding queue is full")
+            self._start_workers()
+            job = _Job(long, next(self._seq), text, key, raw)
+            heapq.heappush(self._heap, job)
+            self._inflight[key] = job
+            self._waiting[long] += 1
+            self._cond.notify()
+            return PendingVector(self, job, None)
+
+    def prefetch(self, text: str) -> None:
+        """Start embedding ``text`` so that other work overlaps it; a later ``submit``
+        of the same text joins this job (or finds the vector cached)."""
+        with contextlib.suppress(QueryBusy):  # the search that follows gets its own answer
+            self.submit(text)
+
+    def _cached(self, key: str) -> np.ndarray | None:
+        with self._cond:
+            vector = self._memory.get(key)
+            if vector is not None:
+                self._memory.move_to_end(key)
+                self.stats["memory_hits"] += 1
+                return vector
+        if self.store is not None:
+            vector = self.store.get(key, self.dim)
+            if vector is not None:
+                vector.setflags(write=False)
+                self._remember(key, vector)
+                self.stats["store_hits"] += 1
+        return vector
+
+    def _remember(self, key: str, vector: np.ndarray) -> None:
+        with self._cond:
+            self._memory[key] = vector
+            self._memory.move_to_end(key)
+            if len(self._memory) > MEMORY_VECTORS:
+                self._memory.popitem(last=False)
+
+    def _give_up(self, job: _Job) -> None:
+        with self._cond:
+            job.waiters -= 1
+            if not job.started and not job.cancelled and job.waiters <= 0:
+                job.cancelled = True
+                self._waiting[job.long] -= 1
+                self._inflight.pop(job.key, None)
+            self.stats["refused"] += 1
+
+    # -- the workers ----------------------------------------------------------------------
+
+    def _start_workers(self) -> None:
+        """Under the lock: start the pool on first use (most processes never embed queries)."""
+        if self._threads:
+            return
+        for i in range(self.limits.worker_count()):
+            t = threading.Thread(target=self._work, name=f"zpagent-query-{i}", daemon=True)
+            t.start()
+            self._threads.append(t)
+
+    def _max_long(self) -> int:
+        workers = self.limits.worker_count()
+        return workers - 1 if workers > 1 else 1
+
+    def _idle_for(self, long: bool) -> int:
+        """Under the lock: workers free to take a job of this class now."""
+        idle = self.limits.worker_count() - self._busy
+        return max(0, min(idle, self._max_long() - self._long_running) if long else idle)
+
+    def _take(self) -> list[_Job]:
+        """Under the lock: the next batch (ordinary first; long ones leave a worker free)."""
+        while self._heap and self._heap[0].cancelled:
+            heapq.heappop(self._heap)
+        if not self._heap:
+            return []
+        long = self._heap[0].long
+        if long and self._long_running >= self._max_long():
+            return []
+        batch: list[_Job] = []
+        while self._heap and len(batch) < MAX_BATCH and self._heap[0].long == long:
+            job = heapq.heappop(self._heap)
+            if job.cancelled:
+                continue
+            job.started = True
+            self._waiting[long] -= 1
+            batch.append(job)
+        if not batch:
+            return []
+        if long:
+            self._long_running += 1
+        self._busy += 1
+        return batch
+
+    def _work(self) -> None:
+        prepare = getattr(self.embedder, "prepare_query_thread", None)
+        if prepare is not None:
+            prepare()
+        while True:
+            with self._cond:
+                batch = self._take()
+                while not batch and not self._stopping:
+                    self._cond.wait()
+                    batch = self._take()
+                if not batch:
+                    return
+            try:
+                vectors = self._embed([job.text for job in batch])
+            except Exception as exc:  # noqa: BLE001 - handed to every waiting request
+                for job in batch:
+                    job.error = exc
+            else:
+                for job, vector in zip(batch, vectors, strict=True):
+                    vector.setflags(write=False)
+                    job.vector = vector
+                    for key in filter(None, (job.key, job.raw_key)):
+                        self._remember(key, vector)
+                        if self.store is not None:
+                            self.store.put(key, vector)
+            finally:
+                with self._cond:
+                    for job in batch:
+                        self._inflight.pop(job.key, None)
+                    self.stats["embedded"] += len(batch)
+                    self.stats["calls"] += 1
+                    self._busy -= 1
+                    if batch[0].long:
+                        self._long_running -= 1
+                    self._cond.notify_all()
+                for job in batch:
+                    job.done.set()
+
+    def _embed(self, texts: list[str]) -> list[np.ndarray]:
+        many = getattr(self.embedder, "embed_queries", None)
+        if many is not None:
+            matrix = normalize_rows(many(texts))
+            return [matrix[i].copy() for i in range(len(texts))]
+        return [self.embedder.embed_query(t) for t in texts]
+
+    def clear_memory(self) -> None:
+        """Forget the vectors held in memory (benchmarks measure first sight)."""
+        with self._cond:
+            self._memory.clear()
+
+    def close(self) -> None:
+        with self._cond:
+            self._stopping = True
+            self._cond.notify_all()
+        for t in self._threads:
+            t.join(10)
+        if self.store is not None:
+            self.store.close()
+
+
+_DEFAULTS: dict[int, QueryEmbedder] = {}
+_DEFAULTS_LOCK = threading.Lock()
+
+
+def query_embedder(embedder: Embedder) -> QueryEmbedder:
+    """``embedder`` itself when it is a ``QueryEmbedder``, else one per process (memory cache)."""
+    if isinstance(embedder, QueryEmbedder):
+        return embedder
+    with _DEFAULTS_LOCK:
+        found = _DEFAULTS.get(id(embedder))
+        if found is None or found.embedder is not embedder:
+            found = QueryEmbedder(embedder, QueryLimits())
+            _DEFAULTS[id(embedder)] = found
+        return found
+
+
+__all__ = [
+    "ORDINARY_TOKENS",
+    "PendingVector",
+    "QueryBusy",
+    "QueryEmbedder",
+    "QueryLimits",
+    "query_embedder",
+    "truncate_to_tokens",
+]
