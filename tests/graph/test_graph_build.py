@@ -76,3 +76,18 @@ def test_a_generation_without_a_graph_is_refused(tmp_path, tiny_workspace):
             assert has_payload(db)
         finally:
             db.close()
+
+
+@pytest.mark.neo4j
+def test_one_generation_serves_each_backend_its_own_store(sample_workspace, neo4j_overrides):
+    """``zpagent eval graph`` asks one generation of both backends: Neo4j must not
+    be answered by the embedded store opened first (it was, through one cache key)."""
+    from zpagent.graph.store.factory import NEO4J
+
+    neo4j_settings = make_workspace(sample_workspace.data.root, **neo4j_overrides).settings
+    with sample_workspace.open_current() as gen:
+        embedded = graph_store(gen, sample_workspace.settings)
+        remote = graph_store(gen, neo4j_settings)
+        assert embedded.dialect != NEO4J and remote.dialect == NEO4J
+        assert graph_store(gen, sample_workspace.settings) is embedded
+        assert graph_store(gen, neo4j_settings) is remote

@@ -99,7 +99,14 @@ def test_the_operations_spec_is_separate(openwebui, server):
     """Added as a tool server by mistake, the ops spec would offer only operations."""
     spec = asyncio.run(openwebui.tools.get_tool_server_data(f"{server.url}/openapi-ops.json", {}))
     names = {t["name"] for t in openwebui.tools.convert_openapi_to_tool_payload(spec)}
-    assert names == {"health", "sync_start", "sync_job", "sync_status", "webhook_gitea"}
+    assert names == {
+        "health",
+        "sync_start",
+        "sync_job",
+        "sync_status",
+        "sync_cancel",
+        "webhook_gitea",
+    }
     assert not names & WIKI_TOOLS
 
 

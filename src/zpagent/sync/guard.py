@@ -9,7 +9,9 @@ A build calls ``checkpoint(page)`` before each page it parses or chunks
 - raises ``BuildTimedOut`` past ``SYNC_BUILD_TIMEOUT``;
 - raises ``SyncCancelled`` once the job was asked to stop
   (``POST /sync/jobs/{id}/cancel``, ``zpagent sync --cancel``), read from the
-  job store at most twice a second.
+  job store at most twice a second per page, and always at a phase
+  boundary (``checkpoint(force=True)``): the last boundary before
+  publication must see a cancel that arrived a moment earlier.
 
 Outside a guard (``zpagent index``, tests) ``checkpoint`` does nothing.
 Checks are cooperative: a single call into native code that never returns
@@ -79,11 +81,11 @@ class JobGuard:
             data = page.encode("utf-8", errors="replace")[: _PAGE_BYTES - 1]
             os.pwrite(self._fd, data.ljust(_PAGE_BYTES, b"\0"), 0)
 
-    def check(self) -> None:
+    def check(self, force: bool = False) -> None:
         now = time.monotonic()
         if now > self.deadline:
             raise BuildTimedOut(f"sync job {self.job_id} passed its build timeout")
-        if now - self._checked >= CHECK_EVERY_S:
+        if force or now - self._checked >= CHECK_EVERY_S:
             self._checked = now
             if self._cancelled():
                 raise SyncCancelled(f"sync job {self.job_id} was cancelled")
@@ -102,15 +104,18 @@ _GUARD: contextvars.ContextVar[JobGuard | None] = contextvars.ContextVar(
 )
 
 
-def checkpoint(page: str | None = None) -> None:
-    """Record the page about to be processed and stop if the job must stop."""
+def checkpoint(page: str | None = None, force: bool = False) -> None:
+    """Record the page about to be processed and stop if the job must stop.
+
+    ``force`` reads the cancel flag now instead of at most twice a second.
+    """
     guard = _GUARD.get()
     if guard is None:
         return
     if page is not None:
         guard.page(page)
         fault_point(f"page={page}")
-    guard.check()
+    guard.check(force)
 
 
 class CheckedProgress:

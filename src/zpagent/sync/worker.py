@@ -56,7 +56,7 @@ def execute(
         )
 
     def on_phase(phase: str) -> None:
-        checkpoint()  # a phase boundary: stop here if cancelled or late
+        checkpoint(force=True)  # a phase boundary: stop here if cancelled or late
         store.set_phase(job_id, phase)
 
     try:

@@ -23,11 +23,13 @@ _LOCK = threading.Lock()
 
 
 def graph_store(gen: Generation, settings: Settings) -> GraphStore:
-    store = gen.extras.get(EXTRA_KEY)
+    # One store per backend: an evaluation asks the same generation of both.
+    key = f"{EXTRA_KEY}:{backend_name(settings)}"
+    store = gen.extras.get(key)
     if store is not None:
         return store
     with _LOCK:
-        store = gen.extras.get(EXTRA_KEY)
+        store = gen.extras.get(key)
         if store is None:
             store = open_store(settings, gen.path)
             if store.dialect != NEO4J:
@@ -36,7 +38,7 @@ def graph_store(gen: Generation, settings: Settings) -> GraphStore:
                 except BaseException:
                     store.close()
                     raise
-            gen.extras[EXTRA_KEY] = store
+            gen.extras[key] = store
     return store
 
 
