@@ -67,8 +67,9 @@ def _answer_rows(root: Path) -> list[tuple[str, str, str]]:
         run = chat["runs"][0]
         rows.append(
             (
-                "main agent streamed, concurrency 1",
-                f"first byte p50 {run['first_byte_ms']['p50']} / p99 "
+                f"main agent over HTTP, streamed ({run['requests']} conversations, concurrency 1)",
+                (f"accuracy {run['accuracy']:.3f}; " if "accuracy" in run else "")
+                + f"first byte p50 {run['first_byte_ms']['p50']} / p99 "
                 f"{run['first_byte_ms']['p99']} ms; first answer byte p50 "
                 f"{run['first_answer_byte_ms']['p50']} ms",
                 "zpagent bench --sections chat",

@@ -58,6 +58,8 @@ def test_a_follow_up_is_answered_about_the_right_person(client):
     extra = resp.model_extra
     assert extra["zpagent"]["rewritten"] is True
     assert "Ján Holp" in extra["zpagent"]["question"]
+    (matched,) = extra["zpagent"]["matched"]  # whom the answer is about, for the client
+    assert matched["name"] == "Ján Holp" and matched["document_path"].endswith("jh428ek/README.md")
     (source,) = extra["sources"]
     assert source["source"]["url"] == "https://zp.example.edu/students/2016/jh428ek"
     assert source["document"] == ["Vedúci práce: Ing. Daniel Hládek, PhD."]

@@ -91,3 +91,28 @@ def test_two_workers_share_the_port(tiny_workspace, tmp_path):
         server.stop()
     assert len(pids) == 2
     assert statuses == {200}
+
+
+def test_connections_of_the_served_socket_have_nagle_off():
+    """The supervisor's socket (uvicorn's ``bind_socket``, protocol 0) gets no
+    ``TCP_NODELAY`` from asyncio; without it every request after the first on a
+    kept-alive connection waited ~40 ms for a delayed ACK."""
+    import socket
+
+    import uvicorn
+
+    from zpagent.api.serve import nodelay
+
+    listener = uvicorn.Config(app=None, host="127.0.0.1", port=0).bind_socket()
+    try:
+        nodelay(listener)
+        listener.listen(1)  # uvicorn listens in the worker
+        client = socket.create_connection(listener.getsockname()[:2])
+        accepted, _ = listener.accept()
+        try:
+            assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+        finally:
+            accepted.close()
+            client.close()
+    finally:
+        listener.close()

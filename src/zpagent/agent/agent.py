@@ -54,6 +54,14 @@ class AgentReply:
     response: AnswerResponse | None = None  # the checked answer, when routed there
     details: dict[str, Any] = field(default_factory=dict)
 
+    def about(self) -> list[str]:
+        """The ids of the persons the answer is about: matched names and claim subjects."""
+        resp = self.response
+        if resp is None:
+            return []
+        ids = {p.id for p in resp.matched} | {c.subject_id for c in resp.claims if c.subject_id}
+        return sorted(ids)
+
 
 class _Resolver:
     """Names resolved once per question text within one request."""
@@ -168,5 +176,11 @@ def run_agent(
         resp.status,
         _answer_sources(resp) if resp.status == "ok" else [],
         response=resp,
-        details={"reason": resp.reason, "mode": resp.mode, "engine": resp.engine_used},
+        details={
+            "reason": resp.reason,
+            "mode": resp.mode,
+            "engine": resp.engine_used,
+            # Whom a name in the question matched, so a client can tell.
+            "matched": [m.model_dump() for m in resp.matched],
+        },
     )

@@ -18,6 +18,7 @@ Under systemd or Docker, the service's restart policy covers the parent.
 from __future__ import annotations
 
 import functools
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,21 @@ def _worker_app(data_dir: Path | None, local_mode: bool) -> Any:
     from zpagent.config import Settings
 
     return create_app(Settings(), data_dir=data_dir, local_mode=local_mode)
+
+
+def nodelay(sock: socket.socket) -> None:
+    """Turn Nagle's algorithm off for every connection this socket accepts.
+
+    uvicorn's ``bind_socket`` creates the socket with protocol 0, and asyncio
+    sets ``TCP_NODELAY`` only on sockets whose protocol is ``IPPROTO_TCP``; so
+    the connections of ``zpagent serve`` kept Nagle on, and every request after
+    the first on a kept-alive connection (Open WebUI's, the ``openai``
+    client's) waited ~40 ms for the client's delayed ACK between the
+    response's header and body writes. Linux copies the option from the
+    listening socket to each accepted one.
+    """
+    if sock.family in (socket.AF_INET, socket.AF_INET6):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 def serve(
@@ -60,6 +76,7 @@ def serve(
         timeout_worker_healthcheck=30,
     )
     sock = config.bind_socket()
+    nodelay(sock)
     try:
         Multiprocess(config, sockets=[sock]).run()
     finally:

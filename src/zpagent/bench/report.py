@@ -146,17 +146,23 @@ def to_markdown(r: dict[str, Any]) -> str:
         lines += [
             "## The main agent, streamed (POST /v1/chat/completions)",
             "",
-            "Conversations of `eval/datasets/conversations.json`, streamed. First byte: the "
-            "role chunk; first answer byte: the answer's first line.",
+            "Every conversation of `eval/datasets/conversations.json` played as a chat "
+            "client does (earlier turns with the server's own answers), the last turn "
+            "streamed and timed. First byte: the role chunk; first answer byte: the answer's "
+            "first line. Accuracy: the last answer passes the check of "
+            "`zpagent eval conversations` (status, facts, the person it is about).",
             "",
-            "| concurrency | requests | first byte p50 / p95 / p99 | first answer byte "
-            "p50 / p95 / p99 | total p50 / p95 / p99 |",
-            "| ---: | ---: | ---: | ---: | ---: |",
+            "| concurrency | conversations | accuracy | first byte p50 / p95 / p99 | "
+            "first answer byte p50 / p95 / p99 | total p50 / p95 / p99 |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         for run in c["runs"]:
+            accuracy = run.get("accuracy")
             lines.append(
-                f"| {run['concurrency']} | {run['requests']} | {_lat(run['first_byte_ms'])} | "
-                f"{_lat(run['first_answer_byte_ms'])} | {_lat(run['total_ms'])} |"
+                f"| {run['concurrency']} | {run['requests']} | "
+                f"{'–' if accuracy is None else f'{accuracy:.3f}'} | "
+                f"{_lat(run['first_byte_ms'])} | {_lat(run['first_answer_byte_ms'])} | "
+                f"{_lat(run['total_ms'])} |"
             )
         lines.append("")
     s = r.get("scale")

@@ -20,11 +20,16 @@ from zpagent.eval.datasets import Dataset
 from zpagent.eval.metrics import text_norm
 
 
-def _about(reply: Any) -> set[str]:
-    resp = reply.response
-    if resp is None:
-        return set()
-    return {p.id for p in resp.matched} | {c.subject_id for c in resp.claims if c.subject_id}
+def judge(exp: Any, status: str, text: str, about: list[str]) -> dict[str, Any]:
+    """One last answer against its expectation (also used by ``zpagent bench``)."""
+    norm = text_norm(text)
+    missing = [f for f in exp.facts if text_norm(f) not in norm]
+    wrong_person = bool(exp.person) and exp.person not in about
+    return {
+        "passed": status == exp.status and not missing and not wrong_person,
+        "missing": missing,
+        "wrong_person": wrong_person,
+    }
 
 
 def run_conversations(
@@ -43,19 +48,16 @@ def run_conversations(
             ms = (time.perf_counter() - t) * 1000
             messages.append({"role": "assistant", "content": reply.text})
         assert reply is not None
-        text = text_norm(reply.text)
-        missing = [f for f in exp.facts if text_norm(f) not in text]
-        wrong_person = bool(exp.person) and exp.person not in _about(reply)
-        passed = reply.status == exp.status and not missing and not wrong_person
+        verdict = judge(exp, reply.status, reply.text, reply.about())
         rows.append(
             {
                 "id": item.id,
                 "category": item.category,
-                "passed": passed,
+                "passed": verdict["passed"],
                 "status": reply.status,
                 "question": reply.question,
-                "missing": missing,
-                "wrong_person": wrong_person,
+                "missing": verdict["missing"],
+                "wrong_person": verdict["wrong_person"],
                 "ms": round(ms, 1),
             }
         )

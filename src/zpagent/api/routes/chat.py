@@ -58,6 +58,7 @@ def _extra(reply: AgentReply) -> dict[str, Any]:
             "route": reply.route,
             "question": reply.question,
             "rewritten": reply.rewritten,
+            "about": reply.about(),
             **reply.details,
         },
     }
@@ -123,8 +124,10 @@ async def _stream(
             result = ("error", exc)
         loop.call_soon_threadsafe(queue.put_nowait, result)
 
-    threading.Thread(target=work, name="zpagent-chat", daemon=True).start()
+    # The role chunk goes out before the work starts: a busy worker thread holding
+    # the GIL would otherwise hold back the client's first byte until the answer.
     yield _sse(completion.chunk({"role": "assistant", "content": ""}))
+    threading.Thread(target=work, name="zpagent-chat", daemon=True).start()
     while True:
         kind, value = await queue.get()
         if kind == "status":
