@@ -252,3 +252,38 @@ def test_max_per_document_defaults_to_one_and_reports_the_cut(gen, emb):
         3,
         4,
     ]
+
+
+def test_unpublished_chunks_ranked_first_never_crowd_out_published_ones(tmp_path):
+    """FTS takes each coverage level in BM25 order and drops unpublished chunks:
+    it must fetch as many more rows as the level has unpublished chunks, or
+    strong hidden pages leave the published ones out of the candidates."""
+    from zpagent.search.fts import fts_search
+    from zpagent.search.query import analyze
+
+    hidden = {
+        f"pages/drafts/d{i}/README.md": (
+            f"---\ntitle: Koncept {i}\npublished: false\n---\n# Koncept {i}\n\n"
+            + "Kryptografia a kryptografia. " * 6
+        )
+        for i in range(12)
+    }
+    shown = {
+        f"pages/topics/t{i}/README.md": (
+            f"---\ntitle: Téma {i}\n---\n# Téma {i}\n\n"
+            + "Dlhý úvod o inom. " * 40
+            + f"Raz aj kryptografia, veta číslo {i}.\n"
+        )
+        for i in range(3)
+    }
+    wiki = write_pages(tmp_path / "wiki", {**hidden, **shown})
+    ws = make_workspace(tmp_path / "data", embedding_backend="hash")
+    ws.index(wiki)
+    with ws.open_current() as gen:
+        q = analyze("kryptografia")
+        published, _ = fts_search(gen, q, candidate_limit=3, include_unpublished=False)
+        everything, _ = fts_search(gen, q, candidate_limit=3, include_unpublished=True)
+        shown_flags = [bool(gen.doc_published[gen.chunk_doc[h.rowid]]) for h in published]
+        top_flags = [bool(gen.doc_published[gen.chunk_doc[h.rowid]]) for h in everything]
+    assert top_flags == [False, False, False]  # the hidden drafts rank first in BM25
+    assert len(published) == 3 and all(shown_flags)

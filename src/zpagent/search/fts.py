@@ -201,6 +201,10 @@ def fts_search(
     w = ", ".join(str(x) for x in COLUMN_WEIGHTS)
     scored: list[tuple[float, float, int]] = []  # (coverage, score, rowid)
     levels = np.unique(key)[::-1]
+    # The term sets of the unpublished chunks, once per query (not per level).
+    hidden_masks = None
+    if not include_unpublished and only_rowids is None:
+        hidden_masks = _hidden_masks(index, exprs)
     for level in levels:
         if len(scored) >= candidate_limit:
             break
@@ -210,8 +214,8 @@ def fts_search(
         # Unpublished chunks of this level may come first in BM25 order: fetch
         # that many more, then keep the published ones (members).
         hidden = 0
-        if not include_unpublished and only_rowids is None:
-            hidden = _hidden_in_level(gen, exprs, masks[members])
+        if hidden_masks is not None and hidden_masks.size:
+            hidden = int(np.isin(hidden_masks, masks[members]).sum())
         rows = db.execute(
             f"SELECT rowid, bm25(chunks_fts, {w}) FROM chunks_fts WHERE chunks_fts MATCH ? "
             f"{restrict}ORDER BY 2, rowid LIMIT ?",
@@ -223,16 +227,15 @@ def fts_search(
     return hits, more
 
 
-def _hidden_in_level(gen: Generation, exprs: list[str], level_masks: np.ndarray) -> int:
-    """How many unpublished chunks match exactly one of these term sets."""
-    index = term_index(gen)
+def _hidden_masks(index: TermIndex, exprs: list[str]) -> np.ndarray:
+    """The bitmask of matched terms of every unpublished chunk (a level counts
+    the unpublished chunks whose mask is one of its own)."""
     hidden = index.hidden
-    if hidden.size == 0:
-        return 0
     masks = np.zeros(hidden.size, dtype=np.int64)
-    for bit, e in enumerate(exprs):
-        masks[np.isin(hidden, index.postings(e))] |= 1 << bit
-    return int(np.isin(masks, level_masks).sum())
+    if hidden.size:
+        for bit, e in enumerate(exprs):
+            masks[np.isin(hidden, index.postings(e))] |= 1 << bit
+    return masks
 
 
 def _label(index: TermIndex, query: AnalyzedQuery, scored: list[tuple[float, float, int]]):
