@@ -17,6 +17,7 @@ from tests.embedding_server import EmbeddingServer
 from zpagent.embed.factory import get_embedder
 from zpagent.embed.openai_embedder import OpenAIEmbedder
 from zpagent.embed.queries import (
+    LONG_SHARE,
     ORDINARY_TOKENS,
     QueryBusy,
     QueryEmbedder,
@@ -231,6 +232,39 @@ def test_a_prefetched_query_is_joined_not_embedded_twice(remote, server):
         server.release.set()
         assert joined.result().shape == (remote.dim,)
         assert len(server.requests) == 1
+    finally:
+        server.release.set()
+        q.close()
+
+
+def test_the_long_lane_rests_after_each_long_batch(remote, server):
+    """A long batch that took d seconds keeps the long lane closed for
+    d * (1 / LONG_SHARE - 1) more; ordinary queries pass meanwhile."""
+    now = [1000.0]
+    q = pool(remote, workers=2, max_tokens=512)
+    q._clock = lambda: now[0]
+    try:
+        server.release.clear()
+        first = q.submit("a " + "dlhá otázka " * 40)
+        wait_requests(server, 1)
+        now[0] += 1.0  # the long batch "took" one second
+        server.release.set()
+        first.result()
+        rest_until = 1000.0 + 1.0 / LONG_SHARE
+        assert q._long_resume_at == pytest.approx(rest_until)
+        later = q.submit("b " + "dlhá otázka " * 40)
+        with pytest.raises(QueryBusy, match="long queries"):
+            for i in range(4):  # the resting lane takes no more than its waiting room
+                q.submit(f"{i} " + "iná dlhá otázka " * 40)
+        assert q.submit("krátka otázka").result().shape == (remote.dim,)
+        with q._cond:
+            assert q._waiting[True] >= 1  # the long one still waits
+        assert all("dlhá" not in x[0] for x in wait_requests(server, 2)[1:])
+        now[0] = rest_until + 0.01
+        with q._cond:
+            q._cond.notify_all()
+        assert later.result().shape == (remote.dim,)
+        assert any("b dlhá" in x[0] for x in wait_requests(server, 3))
     finally:
         server.release.set()
         q.close()

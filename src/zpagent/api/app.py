@@ -29,6 +29,7 @@ from zpagent.config import Settings
 from zpagent.index import datadir as dd
 from zpagent.index.serving import GenerationManager, remote_verifier
 from zpagent.index.version import outdated
+from zpagent.lexical import load_lemmas
 from zpagent.mcp.http import mount_mcp
 from zpagent.sync.jobs import JobStore
 from zpagent.sync.pipeline import SYNC_LOCK
@@ -81,6 +82,7 @@ def create_app(
         # Ready only once the model answers and the generation is loaded.
         if warm:
             workspace.query_embedder.embed_query("zahrievací dotaz")
+            load_lemmas()  # once, before the first burst of requests
         app.state.model_loaded = True
         try_recover(workspace, remote)
         manager.refresh()

@@ -170,6 +170,25 @@ def _load_process(
     )
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process and its children (a server's workers), 0 once gone."""
+    import psutil
+
+    try:
+        root = psutil.Process(pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0.0
+    total = 0.0
+    for proc in procs:
+        try:
+            t = proc.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += t.user + t.system
+    return total
+
+
 def _result(proc: subprocess.Popen, timeout: float) -> dict[str, Any]:
     out, _ = proc.communicate(timeout=timeout)
     return json.loads(out)
@@ -191,9 +210,18 @@ def bench_flood(
         path.write_text(json.dumps(items), encoding="utf-8")
         return path
 
-    def ordinary(seed: int) -> dict[str, Any]:
+    def ordinary(seed: int, flood: subprocess.Popen | None = None) -> dict[str, Any]:
+        """The ordinary clients' run, with the cores the server and the flood used meanwhile
+        (all on this machine: the attacker's own clients take CPU from the server)."""
         file = bodies(f"ordinary-{seed}", _unique_ordinary(queries, requests, seed))
-        return _result(_load_process(url, "/search", file, 4, requests, 120, key), 300)
+        t0 = time.perf_counter()
+        server0, flood0 = _cpu_seconds(server.pid), flood and _cpu_seconds(flood.pid)
+        result = _result(_load_process(url, "/search", file, 4, requests, 120, key), 300)
+        wall = time.perf_counter() - t0
+        result["server_cores"] = round((_cpu_seconds(server.pid) - server0) / wall, 2)
+        if flood is not None:
+            result["flood_client_cores"] = round((_cpu_seconds(flood.pid) - flood0) / wall, 2)
+        return result
 
     out: dict[str, Any] = {}
     try:
@@ -207,7 +235,7 @@ def bench_flood(
             long_file = bodies(f"long-{name}", _long_queries(20_000, 10 + n))
             flood = _load_process(url, "/search", long_file, 16, 10**6, 300, key, paced)
             time.sleep(2.0)  # the flood is under way
-            during = ordinary(n)
+            during = ordinary(n, flood)
             flood.terminate()  # the load process stops its clients and reports
             out[name] = {"ordinary": during, "long_queries": _result(flood, 120)}
     finally:

@@ -67,13 +67,15 @@ def runtime_markdown(r: dict[str, Any]) -> list[str]:
             "concurrency 4: quiet, then while 16 clients send new ~2,000-character questions "
             "back to back. *paced*: a client whose question was refused waits its "
             "`Retry-After` (as HTTP clients with retries do); *unpaced*: it sends the next "
-            "one at once (an attacker).",
+            "one at once (an attacker). Cores: CPU seconds per second of the server (all "
+            "its processes) and of the flood's client process, which runs on the same "
+            "2-core machine and so takes its CPU from the server too.",
             "",
             "| ordinary questions | requests | req/s | p50 / p95 / p99 | p99 / quiet | "
-            "long questions: statuses |",
-            "| --- | ---: | ---: | ---: | ---: | --- |",
+            "long questions: statuses | server cores | flood clients' cores |",
+            "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
             f"| quiet | {quiet['requests']} | {quiet['rps']} | {_lat(quiet['latency_ms'])} | "
-            "1 | – |",
+            f"1 | – | {quiet.get('server_cores', '–')} | – |",
         ]
         for name in ("paced", "unpaced"):
             x = f[name]
@@ -81,7 +83,8 @@ def runtime_markdown(r: dict[str, Any]) -> list[str]:
             lines.append(
                 f"| during the {name} flood | {o['requests']} | {o['rps']} | "
                 f"{_lat(o['latency_ms'])} | {x['p99_ratio']}x | {_statuses(long_['status'])} "
-                f"of {long_['requests']} |"
+                f"of {long_['requests']} | {o.get('server_cores', '–')} | "
+                f"{o.get('flood_client_cores', '–')} |"
             )
         lines.append("")
     p = r.get("publication")
