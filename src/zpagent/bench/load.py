@@ -14,9 +14,11 @@ import argparse
 import json
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 from urllib.parse import urlparse
 
 import httpx
@@ -106,6 +108,40 @@ def _refusal(r: httpx.Response) -> str:
         reason = None
     retry = " retry-after" if r.headers.get("retry-after") else ""
     return f"{r.status_code} {reason}{retry}"
+
+
+def start(
+    url: str,
+    endpoint: str,
+    queries_file: Path,
+    concurrency: int,
+    requests: int,
+    max_seconds: float,
+    key: str,
+    timeout: float | None = None,
+    honor_retry_after: bool = False,
+) -> subprocess.Popen:
+    """This load generator in a process of its own; its stdout is the JSON summary.
+
+    The key travels in the environment, never on the command line.
+    """
+    args = [sys.executable, "-m", "zpagent.bench.load", "--url", url, "--endpoint", endpoint]
+    args += ["--queries", str(queries_file), "--concurrency", str(concurrency)]
+    args += ["--requests", str(requests), "--max-seconds", str(max_seconds)]
+    if timeout is not None:
+        args += ["--timeout", str(timeout)]
+    if honor_retry_after:
+        args.append("--honor-retry-after")
+    env = {**os.environ, "ZPAGENT_BENCH_KEY": key}
+    return subprocess.Popen(args, env=env, stdout=subprocess.PIPE, text=True)
+
+
+def result_of(proc: subprocess.Popen, timeout: float) -> dict:
+    """Wait for a started load generator and read its summary."""
+    out, _ = proc.communicate(timeout=timeout)
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, proc.args, out)
+    return json.loads(out)
 
 
 # Set by SIGTERM (``main``): the clients stop and the summary is still printed.

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from zpagent.bench import load
 from zpagent.bench.stats import summarize_ms
 from zpagent.embed.queries import QueryEmbedder, QueryLimits
 
@@ -170,45 +171,6 @@ def _long_queries(n: int, seed: int) -> list[dict[str, Any]]:
     return out
 
 
-def _load_process(
-    url: str,
-    path: str,
-    bodies_file: Path,
-    conc: int,
-    requests: int,
-    seconds: float,
-    key: str,
-    paced: bool = False,
-) -> subprocess.Popen:
-    import os
-
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "zpagent.bench.load",
-            "--url",
-            url,
-            "--endpoint",
-            path,
-            "--queries",
-            str(bodies_file),
-            "--concurrency",
-            str(conc),
-            "--requests",
-            str(requests),
-            "--max-seconds",
-            str(seconds),
-            "--timeout",
-            "60",
-            *(["--honor-retry-after"] if paced else []),
-        ],
-        env={**os.environ, "ZPAGENT_BENCH_KEY": key},
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-
-
 def _cpu_seconds(pid: int) -> float:
     """CPU seconds of a process and its children (a server's workers), 0 once gone."""
     import psutil
@@ -226,11 +188,6 @@ def _cpu_seconds(pid: int) -> float:
             continue
         total += t.user + t.system
     return total
-
-
-def _result(proc: subprocess.Popen, timeout: float) -> dict[str, Any]:
-    out, _ = proc.communicate(timeout=timeout)
-    return json.loads(out)
 
 
 def bench_flood(
@@ -255,7 +212,7 @@ def bench_flood(
         file = bodies(f"ordinary-{seed}", _unique_ordinary(queries, requests, seed))
         t0 = time.perf_counter()
         server0, flood0 = _cpu_seconds(server.pid), flood and _cpu_seconds(flood.pid)
-        result = _result(_load_process(url, "/search", file, 4, requests, 120, key), 300)
+        result = load.result_of(load.start(url, "/search", file, 4, requests, 120, key, 60), 300)
         wall = time.perf_counter() - t0
         result["server_cores"] = round((_cpu_seconds(server.pid) - server0) / wall, 2)
         if flood is not None:
@@ -266,17 +223,17 @@ def bench_flood(
     try:
         _wait_http(url, server, ready=True)
         warm = bodies("warm", _unique_ordinary(queries, 20, 99))
-        _result(_load_process(url, "/search", warm, 1, 20, 60, key), 180)
+        load.result_of(load.start(url, "/search", warm, 1, 20, 60, key, 60), 180)
         say(f"flood: {requests} ordinary new questions, concurrency 4, quiet")
         out["quiet"] = ordinary(1)
         for n, (name, paced) in enumerate((("paced", True), ("unpaced", False)), start=2):
             say(f"flood: the same while 16 clients send ~2,000-character questions ({name})")
             long_file = bodies(f"long-{name}", _long_queries(20_000, 10 + n))
-            flood = _load_process(url, "/search", long_file, 16, 10**6, 300, key, paced)
+            flood = load.start(url, "/search", long_file, 16, 10**6, 300, key, 60, paced)
             time.sleep(2.0)  # the flood is under way
             during = ordinary(n, flood)
             flood.terminate()  # the load process stops its clients and reports
-            out[name] = {"ordinary": during, "long_queries": _result(flood, 120)}
+            out[name] = {"ordinary": during, "long_queries": load.result_of(flood, 120)}
     finally:
         _stop_server(server)
     quiet = out["quiet"]["latency_ms"]

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from zpagent.bench import load
 from zpagent.bench.stats import summarize_ms
 from zpagent.config import Settings
 from zpagent.workspace import Workspace
@@ -288,31 +289,9 @@ def _run_load(
     url: str, path: str, queries: Path, conc: int, requests: int, seconds: float, key: str
 ) -> dict[str, Any]:
     """One bounded load run from a separate process (``zpagent.bench.load``)."""
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "zpagent.bench.load",
-            "--url",
-            url,
-            "--endpoint",
-            path,
-            "--queries",
-            str(queries),
-            "--concurrency",
-            str(conc),
-            "--requests",
-            str(requests),
-            "--max-seconds",
-            str(seconds),
-        ],
-        env={**os.environ, "ZPAGENT_BENCH_KEY": key},
-        capture_output=True,
-        text=True,
-        timeout=seconds + 120,
-        check=True,
+    return load.result_of(
+        load.start(url, path, queries, conc, requests, seconds, key), seconds + 120
     )
-    return json.loads(proc.stdout)
 
 
 def _start_server(
