@@ -66,3 +66,28 @@ def test_busy_embeddings_refuse_new_ones_but_not_cheap_searches(remote_app):
     assert cached.status_code == 200 and cached.json()["results"][0]["title"] == "Ján Holp"
     assert graph.status_code == 200
     assert held[0].status_code == 200
+
+
+def test_an_overloaded_refusal_is_sent_after_a_pause(remote_app, monkeypatch):
+    """A flood that ignores Retry-After gets each refusal after REFUSAL_DELAY_S, so
+    it cannot make the server refuse thousands of requests a second; the pause
+    holds no thread (an ``asyncio.sleep`` in the async handler)."""
+    from zpagent.api import errors
+    from zpagent.embed.queries import QueryBusy
+
+    client, _ = remote_app
+    pauses: list[float] = []
+
+    async def recorded() -> None:
+        pauses.append(errors.REFUSAL_DELAY_S)
+
+    def busy(text: str) -> None:
+        raise QueryBusy("long queries are waiting already")
+
+    monkeypatch.setattr(errors, "pause_before_refusal", recorded)
+    monkeypatch.setattr(client.app.state.workspace.query_embedder, "admit", busy)
+    refused = client.post("/search", json={"query": "strojový preklad"}, headers=AUTH)
+    fine = client.post("/search", json={"query": "Ján Holp", "mode": "fts"}, headers=AUTH)
+    assert refused.status_code == 503 and refused.json()["reason"] == "overloaded"
+    assert fine.status_code == 200
+    assert pauses == [errors.REFUSAL_DELAY_S] and errors.REFUSAL_DELAY_S > 0  # refused once

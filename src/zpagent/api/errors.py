@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from fastapi import FastAPI, Request
@@ -14,6 +15,17 @@ from zpagent.contract import ErrorResponse, error_result, validation_details
 from zpagent.errors import InvalidRequest, NotFound, Overloaded, ZPAgentError
 
 log = logging.getLogger("zpagent.api")
+
+# An overloaded refusal is sent after this pause. A client that honours
+# Retry-After loses nothing (it waits longer anyway); one that sends again at
+# once (a flood) is slowed to a few requests per second per connection
+# instead of costing the server a refusal every millisecond. The pause holds
+# no thread, only the waiting connection.
+REFUSAL_DELAY_S = 0.2
+
+
+async def pause_before_refusal() -> None:
+    await asyncio.sleep(REFUSAL_DELAY_S)
 
 
 class MethodNotAllowed(ZPAgentError):
@@ -45,6 +57,7 @@ def install_error_handlers(app: FastAPI) -> None:
         if isinstance(exc, Overloaded):
             # Expected under load and refused before any work: no traceback per request.
             log.info("%s %s -> overloaded (%s)", request.method, request.url.path, exc)
+            await pause_before_refusal()
         elif exc.http_status >= 500:
             # The operator's log keeps the cause; the response never does.
             log.warning("%s %s -> %s", request.method, request.url.path, exc.reason, exc_info=exc)
