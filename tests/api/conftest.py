@@ -1,6 +1,10 @@
+import contextlib
+from collections.abc import Iterator
+
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.live_server import Server
 from zpagent.api.app import create_app
 from zpagent.config import Settings
 
@@ -8,6 +12,22 @@ SEARCH_KEY = "s" * 16 + "earch-key-0123456789abcdef"
 SYNC_KEY = "y" * 16 + "nc-key-0123456789abcdefghi"
 WEBHOOK_SECRET = "w" * 16 + "ebhook-secret-0123456789ab"
 UNPUBLISHED_KEY = "u" * 16 + "npublished-key-0123456789a"
+SERVER_KEYS = {
+    "SEARCH_API_KEY": SEARCH_KEY,
+    "SYNC_API_KEY": SYNC_KEY,
+    "WEBHOOK_SECRET": WEBHOOK_SECRET,
+}
+
+
+@contextlib.contextmanager
+def serving(workspace, tmp_path_factory, name: str, **env: str) -> Iterator[Server]:
+    """A real ``zpagent serve`` over ``workspace`` with the test keys (and ``env``)."""
+    srv = Server(workspace.data.root, tmp_path_factory.mktemp(name) / "log", {**SERVER_KEYS, **env})
+    try:
+        srv.wait_up()
+        yield srv
+    finally:
+        srv.stop()
 
 
 def api_settings(**overrides) -> Settings:

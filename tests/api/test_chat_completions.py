@@ -6,19 +6,15 @@ import httpx
 import openai
 import pytest
 
-from tests.api.conftest import SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET
-from tests.live_server import Server
+from tests.api.conftest import SEARCH_KEY, SYNC_KEY, serving
 
 HOLP_MASTER = "Rozpoznávanie pomenovaných entít v slovenčine"
 
 
 @pytest.fixture(scope="module")
 def server(tiny_workspace, tmp_path_factory):
-    env = {"SEARCH_API_KEY": SEARCH_KEY, "SYNC_API_KEY": SYNC_KEY, "WEBHOOK_SECRET": WEBHOOK_SECRET}
-    srv = Server(tiny_workspace.data.root, tmp_path_factory.mktemp("chat") / "log", env)
-    srv.wait_up()
-    yield srv
-    srv.stop()
+    with serving(tiny_workspace, tmp_path_factory, "chat") as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,13 @@ from __future__ import annotations
 import pytest
 
 from tests.integrations import openwebui_code
+from tests.integrations.openwebui_tables import UserModel
+
+# The question, answer and page the Open WebUI tests follow through its code.
+HOLP_MASTER = "Rozpoznávanie pomenovaných entít v slovenčine"
+HOLP_URL = "https://zp.example.edu/students/2016/jh428ek"
+Q_TITLE = "Aký názov diplomovej práce má Ján Holp?"
+USER = UserModel(id="u1", name="Študentka", email="s@example.edu")
 
 
 @pytest.fixture(scope="session")

@@ -18,23 +18,14 @@ from typing import Any
 
 import pytest
 
-from tests.api.conftest import SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET
-from tests.integrations.openwebui_tables import UserModel
-from tests.live_server import Server
-
-HOLP_MASTER = "Rozpoznávanie pomenovaných entít v slovenčine"
-HOLP_URL = "https://zp.example.edu/students/2016/jh428ek"
-Q_TITLE = "Aký názov diplomovej práce má Ján Holp?"
-USER = UserModel(id="u1", name="Študentka", email="s@example.edu")
+from tests.api.conftest import SEARCH_KEY, serving
+from tests.integrations.conftest import HOLP_MASTER, HOLP_URL, Q_TITLE, USER
 
 
 @pytest.fixture(scope="module")
 def server(tiny_workspace, tmp_path_factory):
-    env = {"SEARCH_API_KEY": SEARCH_KEY, "SYNC_API_KEY": SYNC_KEY, "WEBHOOK_SECRET": WEBHOOK_SECRET}
-    srv = Server(tiny_workspace.data.root, tmp_path_factory.mktemp("conn") / "log", env)
-    srv.wait_up()
-    yield srv
-    srv.stop()
+    with serving(tiny_workspace, tmp_path_factory, "conn") as srv:
+        yield srv
 
 
 def connect(openwebui, url: str, key: str = SEARCH_KEY) -> None:

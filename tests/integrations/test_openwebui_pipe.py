@@ -21,25 +21,18 @@ from typing import Any
 
 import pytest
 
-from tests.api.conftest import SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET
-from tests.integrations.openwebui_tables import UserModel
+from tests.api.conftest import SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET, serving
+from tests.integrations.conftest import HOLP_MASTER, HOLP_URL, Q_TITLE, USER
 from tests.live_server import Server, free_port
 from zpagent.eval.scripted_llm import ScriptedLLM, claims
 
 PIPE_FILE = Path(__file__).resolve().parents[2] / "integrations" / "openwebui" / "zpagent_pipe.py"
-HOLP_MASTER = "Rozpoznávanie pomenovaných entít v slovenčine"
-HOLP_URL = "https://zp.example.edu/students/2016/jh428ek"
-Q_TITLE = "Aký názov diplomovej práce má Ján Holp?"
-USER = UserModel(id="u1", name="Študentka", email="s@example.edu")
 
 
 @pytest.fixture(scope="module")
 def server(tiny_workspace, tmp_path_factory):
-    env = {"SEARCH_API_KEY": SEARCH_KEY, "SYNC_API_KEY": SYNC_KEY, "WEBHOOK_SECRET": WEBHOOK_SECRET}
-    srv = Server(tiny_workspace.data.root, tmp_path_factory.mktemp("pipe") / "log", env)
-    srv.wait_up()
-    yield srv
-    srv.stop()
+    with serving(tiny_workspace, tmp_path_factory, "pipe") as srv:
+        yield srv
 
 
 def install(openwebui, url: str, key: str = SEARCH_KEY, **valves: Any) -> str:

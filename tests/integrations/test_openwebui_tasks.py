@@ -10,9 +10,8 @@ import json
 import httpx
 import pytest
 
-from tests.api.conftest import SEARCH_KEY, SYNC_KEY, WEBHOOK_SECRET
+from tests.api.conftest import SEARCH_KEY, serving
 from tests.integrations import openwebui_code
-from tests.live_server import Server
 
 HISTORY = "USER: Aký názov diplomovej práce má Ján Holp?\nASSISTANT: Ján Holp — …"
 EXPECTED = {
@@ -39,11 +38,8 @@ def templates() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def server(tiny_workspace, tmp_path_factory):
-    env = {"SEARCH_API_KEY": SEARCH_KEY, "SYNC_API_KEY": SYNC_KEY, "WEBHOOK_SECRET": WEBHOOK_SECRET}
-    srv = Server(tiny_workspace.data.root, tmp_path_factory.mktemp("tasks") / "log", env)
-    srv.wait_up()
-    yield srv
-    srv.stop()
+    with serving(tiny_workspace, tmp_path_factory, "tasks") as srv:
+        yield srv
 
 
 def test_background_prompts_get_the_json_they_ask_for(openwebui, server):

@@ -16,9 +16,8 @@ import types
 
 import pytest
 
-from tests.api.conftest import SEARCH_KEY, SYNC_KEY, UNPUBLISHED_KEY, WEBHOOK_SECRET
+from tests.api.conftest import SEARCH_KEY, UNPUBLISHED_KEY, serving
 from tests.integrations.openwebui_tables import UserModel
-from tests.live_server import Server
 
 WIKI_TOOLS = {"search_wiki", "rag_wiki", "graph_wiki", "answer_question"}
 SECRET = "Tajná nepublikovaná téma o kryptografii"
@@ -39,16 +38,10 @@ UNHIDE = {
 
 @pytest.fixture(scope="module")
 def server(tiny_workspace, tmp_path_factory):
-    env = {
-        "SEARCH_API_KEY": SEARCH_KEY,
-        "SYNC_API_KEY": SYNC_KEY,
-        "WEBHOOK_SECRET": WEBHOOK_SECRET,
-        "UNPUBLISHED_API_KEY": UNPUBLISHED_KEY,
-    }
-    srv = Server(tiny_workspace.data.root, tmp_path_factory.mktemp("owui-tools") / "log", env)
-    srv.wait_up()
-    yield srv
-    srv.stop()
+    with serving(
+        tiny_workspace, tmp_path_factory, "owui-tools", UNPUBLISHED_API_KEY=UNPUBLISHED_KEY
+    ) as srv:
+        yield srv
 
 
 def connection(url: str, key: str) -> dict:

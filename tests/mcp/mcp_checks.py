@@ -9,20 +9,11 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.shared.exceptions import MCPError
 
+from tests.api.conftest import ENVELOPE_KEYS
 from tests.history.wiki_repo import HOLP, KOVAC, OLD_ZUZANA, ZUZANA
 from zpagent.api.models import AnswerRequest, RagRequest, SearchRequest
 from zpagent.api.routes.graph import GraphRequest
 
-ENVELOPE_KEYS = {
-    "contract_version",
-    "status",
-    "reason",
-    "sources",
-    "index_version",
-    "complete",
-    "truncated",
-    "truncation_reasons",
-}
 TOOLS = {
     "search_wiki",
     "rag_wiki",
