@@ -24,12 +24,13 @@ once waiting the ``Retry-After`` of each refusal and once not.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -129,23 +130,17 @@ def bench_query_cpu(ws: Any, queries: list[dict[str, Any]], work: Path, say: Say
     return out
 
 
-class _cpu_hogs:
+@contextlib.contextmanager
+def _cpu_hogs(n: int) -> Iterator[None]:
     """``n`` processes spinning on a core each, for the length of the block."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.procs: list[subprocess.Popen] = []
-
-    def __enter__(self) -> _cpu_hogs:
-        spin = "while True: pass"
-        self.procs = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(self.n)]
+    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+    try:
         time.sleep(0.5)  # running before the first measured question
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for proc in self.procs:
+        yield
+    finally:
+        for proc in procs:
             proc.kill()
-        for proc in self.procs:
+        for proc in procs:
             proc.wait(timeout=30)
 
 
