@@ -127,11 +127,20 @@ def test_graph_busy_is_503_with_retry_after(sample_workspace):
     assert ok.status_code == 200
 
 
+# ~0.9 s on the sample graph (2.7e8 rows, each tested): surely past a 1 ms timeout,
+# and short enough that a timeout that never fires fails the test instead of hanging
+# it. (A registered count query sometimes finished within the millisecond in CI.)
+SLOW = q.Query(
+    "slow_cartesian",
+    "MATCH (a), (b), (c) WHERE id(a) <> id(b) AND id(b) <> id(c) RETURN count(*)",
+)
+
+
 def test_a_query_past_its_timeout_is_refused_not_retried(sample_store):
     store = small_store(sample_store, query_timeout_s=0.001, max_concurrent_queries=1)
     try:
         with pytest.raises(GraphBusy, match="timed out"):
-            store.query(q.PERSONS_BY_THESIS_COUNT, **FILTER)
+            store.query(SLOW)
         assert store.pool_stats()["reopened"] == 0
     finally:
         store.close()
