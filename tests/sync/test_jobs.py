@@ -21,6 +21,21 @@ def test_coalescing_and_exactly_one_follow_up(tmp_path):
     assert [j.id for j in store.active()] == [first.id, follow.id]
 
 
+def test_jobs_created_in_one_millisecond_keep_their_order(tmp_path, monkeypatch):
+    # created_at has millisecond resolution; CI once created two jobs within one
+    # and listed them in the wrong order. Insertion order breaks the tie.
+    monkeypatch.setattr("zpagent.sync.jobs._now", lambda: "2026-01-01T00:00:00.000Z")
+    store = JobStore(tmp_path / "jobs.sqlite")
+    first, _ = store.enqueue(False, "api")
+    assert store.claim(time.time()).id == first.id
+    follow, _ = store.enqueue(False, "webhook")
+    assert [j.id for j in store.active()] == [first.id, follow.id]
+    store.succeed(first.id, {"version": "v1"})
+    assert store.claim(time.time()).id == follow.id
+    store.succeed(follow.id, {"version": "v2"})
+    assert store.last("succeeded").id == follow.id
+
+
 def test_delivery_ids_never_queue_twice(tmp_path):
     store = JobStore(tmp_path / "jobs.sqlite")
     job, created = store.enqueue(True, "webhook", "delivery-1")

@@ -195,7 +195,7 @@ class JobStore:
                         job = _job(row)
                     return job, False
             waiting = db.execute(
-                "SELECT * FROM jobs WHERE state = 'queued' ORDER BY created_at LIMIT 1"
+                "SELECT * FROM jobs WHERE state = 'queued' ORDER BY created_at, rowid LIMIT 1"
             ).fetchone()
             if waiting is not None:
                 db.execute(
@@ -229,7 +229,7 @@ class JobStore:
         with self._tx() as db:
             row = db.execute(
                 "SELECT * FROM jobs WHERE state = 'queued' AND not_before <= ? "
-                "ORDER BY created_at LIMIT 1",
+                "ORDER BY created_at, rowid LIMIT 1",
                 (now,),
             ).fetchone()
             if row is None:
@@ -365,7 +365,7 @@ class JobStore:
 
     def active(self) -> list[Job]:
         rows = self._db().execute(
-            "SELECT * FROM jobs WHERE state IN ('queued', 'running') ORDER BY created_at"
+            "SELECT * FROM jobs WHERE state IN ('queued', 'running') ORDER BY created_at, rowid"
         )
         return [j for j in map(_job, rows) if j is not None]
 
@@ -373,7 +373,7 @@ class JobStore:
         return _job(
             self._db()
             .execute(
-                "SELECT * FROM jobs WHERE state = ? ORDER BY finished_at DESC LIMIT 1", (state,)
+                "SELECT * FROM jobs WHERE state = ? ORDER BY finished_at DESC, rowid DESC LIMIT 1", (state,)
             )
             .fetchone()
         )
