@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SerializeAsAny
 
 from zpagent.errors import ZPAgentError
 
@@ -289,14 +289,19 @@ class LLMUsage(BaseModel):
 
 
 class AnswerResponse(Envelope):
+    # History answers cite commits (``CommitSource``, a ``Source`` with the
+    # commit's id, date, author and message): serialized with those fields.
+    sources: list[SerializeAsAny[Source]] = Field(default_factory=list)
     query: str
     answer: str = Field(description="The text to show the user (Slovak), already checked.")
     accepted_for_delivery: bool = Field(
         description="True when every delivered claim was verified against the evidence."
     )
     engine_requested: Literal["rag", "graph", "auto"]
-    engine_used: Literal["rag", "graph", "rag+graph", "none"]
-    mode: Literal["llm", "deterministic", "extractive", "small_talk", "not_found", "clarify"]
+    engine_used: Literal["rag", "graph", "rag+graph", "history", "none"]
+    mode: Literal[
+        "llm", "deterministic", "extractive", "small_talk", "not_found", "clarify", "history"
+    ] = Field(description="`history`: a question about the wiki's changes, answered from Git.")
     claims: list[VerifiedClaim] = Field(default_factory=list)
     failures: list[ClaimFailure] = Field(default_factory=list)
     repair_attempted: bool = False

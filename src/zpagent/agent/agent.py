@@ -17,18 +17,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zpagent.agent.conversation import Turn, turns_from_messages
-from zpagent.agent.rewrite import Clarification, Rewritten, State, rewrite
+from zpagent.agent.rewrite import Clarification, State, rewrite
 from zpagent.agent.tasks import background_reply, is_background_task
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.render import NOT_FOUND
 from zpagent.answer.service import answer
 from zpagent.answer.subjects import Names, resolve_names
 from zpagent.contract import AnswerResponse
+from zpagent.history.answer import history_asker
 from zpagent.question import Question, analyze
 from zpagent.question.small_talk import reply
 
 CLARIFY_PREFIX = "Otázke zodpovedá viac osôb"
-HISTORY_UNAVAILABLE = "História zmien wiki teraz nie je dostupná (wiki nie je Git repozitár)."
 Status = Callable[[str], None]
 
 
@@ -105,37 +105,15 @@ def _answer_sources(resp: AnswerResponse) -> list[AgentSource]:
         cited.update(c.sources)
     chosen = [s for s in resp.sources if s.source_id in cited] or resp.sources
     return [
-        AgentSource(s.source_id, s.title or s.document_path, s.source_url, s.document_path)
+        AgentSource(
+            s.source_id,
+            s.title or s.document_path,
+            s.source_url,
+            s.document_path,
+            getattr(s, "commit", None),  # history answers cite commits
+        )
         for s in chosen
     ]
-
-
-def _history(workspace: Any, gen: Any, explicit: Rewritten, status: Status) -> AgentReply:
-    from zpagent.history.answer import history_answer
-    from zpagent.history.errors import HistoryError
-
-    status("Hľadám v histórii zmien wiki…")
-    try:
-        found = history_answer(workspace, gen, explicit.text)
-    except HistoryError:
-        return AgentReply(
-            HISTORY_UNAVAILABLE, explicit.text, explicit.changed, "history", "no_answer"
-        )
-    sources = [
-        AgentSource(
-            s.source_id, s.title or s.document_path, s.source_url, s.document_path, s.commit
-        )
-        for s in found.sources
-    ]
-    return AgentReply(
-        found.answer,
-        explicit.text,
-        explicit.changed,
-        "history",
-        found.status,
-        sources,
-        details={"reason": found.reason, "kind": found.kind},
-    )
 
 
 def run_agent(
@@ -162,17 +140,26 @@ def run_agent(
         status(f"Otázka: {explicit.text}")
     q = analyze(explicit.text)
     if q.about_history:
-        return _history(workspace, gen, explicit, status)
-    status("Hľadám v grafe a v textoch wiki…")
-    if client is not None:
-        status("Overujem tvrdenia jazykového modelu v zdrojoch…")
-    resp = answer(gen, workspace.query_embedder, q, opts, client=client, cache=cache)
+        status("Hľadám v histórii zmien wiki…")
+    else:
+        status("Hľadám v grafe a v textoch wiki…")
+        if client is not None:
+            status("Overujem tvrdenia jazykového modelu v zdrojoch…")
+    resp = answer(
+        gen,
+        workspace.query_embedder,
+        q,
+        opts,
+        client=client,
+        cache=cache,
+        history=history_asker(workspace, gen),
+    )
     text = resp.answer if resp.answer else NOT_FOUND
     return AgentReply(
         text,
         explicit.text,
         explicit.changed,
-        "answer",
+        "history" if resp.mode == "history" else "answer",
         resp.status,
         _answer_sources(resp) if resp.status == "ok" else [],
         response=resp,

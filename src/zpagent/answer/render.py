@@ -27,6 +27,7 @@ KIND_SK = {
     None: "práca",
 }
 NOT_FOUND = "V dostupných zdrojoch som odpoveď nenašiel."
+HISTORY_UNAVAILABLE = "História zmien wiki teraz nie je dostupná (wiki nie je Git repozitár)."
 LIMITED = "Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný."
 # Facts that list things: only these can be incomplete because of a limit.
 ENUMERATIONS = frozenset({"keyword", "topic", "document", "work_title"})

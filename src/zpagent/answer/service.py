@@ -12,13 +12,20 @@ the evidence or dropped; one repair round gets the failures back; what is
 delivered is always the evidence's own words. When the model still leaves
 out what the evidence answers, the facts themselves are delivered; when
 nothing can be verified, the user gets an honest refusal.
+
+A question about the wiki's changes ("Kedy sa naposledy zmenila stránka
+Jána Holpa?") is not a question about a thesis: it is answered from the
+wiki's Git history when the caller passes ``history`` (a function of the
+question text, see ``zpagent.history.answer.history_asker``), and refused
+as ``history_unavailable`` otherwise, never with thesis facts.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from zpagent.answer import render
 from zpagent.answer.claims import ClaimSet, MalformedClaims, parse_claims
@@ -40,7 +47,11 @@ from zpagent.ingest.tokens import TokenCounter
 from zpagent.question import Question, analyze
 from zpagent.question.small_talk import reply
 
+if TYPE_CHECKING:
+    from zpagent.history.answer import HistoryAnswer
+
 log = logging.getLogger(__name__)
+HistoryAsk = Callable[[str], "HistoryAnswer"]
 
 
 def _response(
@@ -153,6 +164,45 @@ def _names_response(names: Names, question: Question, opts: AnswerOptions) -> An
     )
 
 
+def _history(gen: Any, question: Question, opts: AnswerOptions, ask: HistoryAsk | None):
+    from zpagent.history.errors import HistoryError
+
+    try:
+        if ask is None:
+            raise HistoryError("no history for this caller")
+        found = ask(question.text)
+    except HistoryError as exc:
+        log.info("history question not answered: %s", exc.reason)
+        return _response(
+            None,
+            question,
+            opts,
+            status="no_answer",
+            reason="history_unavailable",
+            answer=render.HISTORY_UNAVAILABLE,
+            mode="history",
+            engine_used="history",
+            index_version=gen.index_version,
+            complete=None,
+        )
+    reasons = list(dict.fromkeys(found.truncation_reasons))
+    return _response(
+        None,
+        question,
+        opts,
+        status=found.status,
+        reason=found.reason,
+        answer=found.answer,
+        mode="history",
+        engine_used="history",
+        sources=found.sources,
+        index_version=gen.index_version,
+        complete=not reasons if found.status == "ok" else None,
+        truncated=bool(reasons),
+        truncation_reasons=reasons,
+    )
+
+
 def answer(
     gen: Any,
     embedder: Embedder | None,
@@ -160,6 +210,7 @@ def answer(
     opts: AnswerOptions,
     client: ChatClient | None = None,
     cache: CondenseCache | None = None,
+    history: HistoryAsk | None = None,
 ) -> AnswerResponse:
     if opts.engine not in ENGINES:
         raise InvalidQuery(f"unknown engine {opts.engine!r}")
@@ -170,6 +221,8 @@ def answer(
         )
     if gen is None or embedder is None:
         raise RetrievalUnavailable("no generation is published")
+    if q.about_history:
+        return _history(gen, q, opts, history)
     names = resolve_names(gen, q, opts.include_unpublished)
     if names.status in ("unknown", "ambiguous"):
         return _names_response(names, q, opts)

@@ -272,6 +272,7 @@ def answer(
 ) -> None:
     """A checked answer: every delivered claim is verified against the evidence."""
     from zpagent.answer.service import answer as run_answer
+    from zpagent.history.answer import history_asker
 
     ws = workspace(data)
     client = ws.llm_client()
@@ -285,6 +286,7 @@ def answer(
                 ws.answer_options(engine.value, include_unpublished),
                 client=client,
                 cache=cache,
+                history=history_asker(ws, gen),
             )
     finally:
         cache.close()

@@ -30,7 +30,13 @@ from zpagent.history.service import WikiHistory
 from zpagent.index.reader import Generation
 from zpagent.question.analysis import validate as validate_question
 
-__all__ = ["HistoryAnswer", "answer_response", "history_answer", "is_history_question"]
+__all__ = [
+    "HistoryAnswer",
+    "answer_response",
+    "history_answer",
+    "history_asker",
+    "is_history_question",
+]
 
 NO_PAGE = "Takú stránku vo wiki nepoznám, preto o jej zmenách neviem nič povedať."
 AUTHOR_COMMITS = 100
@@ -69,6 +75,11 @@ def open_history(workspace: Any, gen: Generation | None) -> WikiHistory:
     except WikiError as exc:
         raise HistoryUnavailable("ZPWIKI_PATH is not set") from exc
     return WikiHistory(wiki, gen, workspace.settings.wiki_base_url)
+
+
+def history_asker(workspace: Any, gen: Generation):
+    """``answer(..., history=history_asker(ws, gen))``: history questions go to Git."""
+    return lambda question: history_answer(workspace, gen, question)
 
 
 def history_answer(

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 def checked_answer(backend: Backend, gen: Generation, query: str, engine: str) -> AnswerResponse:
     from zpagent.answer.service import answer
+    from zpagent.history.answer import history_asker
 
     ws = backend.workspace
     return answer(
@@ -26,4 +27,5 @@ def checked_answer(backend: Backend, gen: Generation, query: str, engine: str) -
         ws.answer_options(engine, include_unpublished=False),
         client=backend.llm_client,
         cache=backend.condense_cache,
+        history=history_asker(ws, gen),
     )

@@ -373,7 +373,8 @@ class JobStore:
         return _job(
             self._db()
             .execute(
-                "SELECT * FROM jobs WHERE state = ? ORDER BY finished_at DESC, rowid DESC LIMIT 1", (state,)
+                "SELECT * FROM jobs WHERE state = ? ORDER BY finished_at DESC, rowid DESC LIMIT 1",
+                (state,),
             )
             .fetchone()
         )

@@ -11,6 +11,7 @@ from zpagent.api.errors import TOOL_ERROR_RESPONSES
 from zpagent.api.models import AnswerRequest
 from zpagent.api.security import allow_unpublished
 from zpagent.contract import AnswerResponse
+from zpagent.history.answer import history_asker
 
 router = APIRouter(tags=["tools"])
 
@@ -37,5 +38,6 @@ def answer_endpoint(body: AnswerRequest, request: Request) -> JSONResponse:
             ws.answer_options(body.engine, allow_unpublished(request, body.include_unpublished)),
             client=state.llm_client,
             cache=state.condense_cache,
+            history=history_asker(ws, gen),
         )
     return tool_response(resp)
