@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from zpagent.answer.evidence import Bundle
-from zpagent.answer.quotes import LABELLED, Quote, units
+from zpagent.answer.quotes import Quote, is_label_line, units
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
 from zpagent.question.cues import YEAR
@@ -56,7 +56,7 @@ def _score(line: str, context: str, terms: list[tuple[str, str, str]], asked: se
             score += CONTEXT_WEIGHT
     # A labelled line ("Názov práce: ...", "Vedúci: ...") or a heading that
     # names what was asked is the answer itself, not just related text.
-    label = LABELLED.match(line)
+    label = is_label_line(line)
     head = fold(line.split(":", 1)[0]) if label else fold(line) if len(line) < 60 else ""
     for attr in asked:
         pattern = LABELS.get(attr)
@@ -71,7 +71,7 @@ MAX_PAGES_QUOTED = 8
 
 
 def _is_prose(unit: str) -> bool:
-    return len(unit) >= 40 and unit[:1].isupper() and not LABELLED.match(unit)
+    return len(unit) >= 40 and unit[:1].isupper() and not is_label_line(unit)
 
 
 def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> list[Quote]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from zpagent.ingest.text import fold
+
 # Markdown markers, not text: a heading's or a quote's leading marks, emphasis and
 # code marks at word edges ("**Stav:**", "`git clone`"); "<rok>" and "a_b" stay.
 _LEADING = re.compile(r"^\s*(?:#{1,6}|>+)\s*")
@@ -23,9 +25,22 @@ def strip_markup(line: str) -> str:
     return _EMPHASIS.sub("", _LEADING.sub("", line))
 
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÁČĎÉÍĹĽŇÓÔŔŠŤÚÝŽ0-9])")
+# A sentence ends at . ! ? (or …) before a space and a capital or a digit, except
+# after an abbreviation, an initial or a number ("Ing. Ján", "J. Novák",
+# "12. 3. 2021", "1. ročník"), which Slovak writes with a dot.
+_BOUNDARY = re.compile(r"(?<=[.!?…])([\"“”'»)]*)\s+(?=[\"„“'«(]*[A-ZÁČĎÉÍĹĽŇÓÔŔŠŤÚÝŽ0-9])")
+_ABBREVIATIONS = frozenset(
+    "ing mgr bc phd doc prof rndr paeddr phdr judr mudr csc drsc dr napr tzv atd resp "
+    "str s r c cca min max roc pozn obr tab vid tj t j ul".split()
+)
+_LAST_WORD = re.compile(r"(\w+)\W*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 LABELLED = re.compile(r"^[^:]{2,40}:\s*\S")
+_LABEL_WORDS = 4
+_FENCE = re.compile(r"^(`{3,}|~{3,})")
+_TABLE_ROW = re.compile(r"^\|.*\|$")
+_TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
+_ENDS_SENTENCE = re.compile(r"[.!?…:;][\"“”'»)]*$")
 _SECTION_LINE = re.compile(r"^Sekcia: (.*)\n")
 _QUOTE_MARKS = "„“”\"'»«‚‘’"
 
@@ -39,37 +54,111 @@ class Quote:
     text: str  # the evidence's own words (whole units, joined)
 
 
+def sentences(paragraph: str) -> list[str]:
+    """``paragraph`` cut into sentences (see ``_BOUNDARY``)."""
+    out: list[str] = []
+    start = 0
+    for m in _BOUNDARY.finditer(paragraph):
+        before = paragraph[start : m.end(1)]
+        last = _LAST_WORD.search(before.rstrip(".!?…\"“”'»)"))
+        word = last.group(1) if last else ""
+        short_number = word.isdigit() and len(word) <= 2  # "12. 3.", "1. ročník", not 2021
+        if fold(word).lower() in _ABBREVIATIONS or len(word) == 1 or short_number:
+            continue
+        out.append(before)
+        start = m.end()
+    out.append(paragraph[start:])
+    return [x.strip() for x in out if x.strip()]
+
+
+def is_label_line(clean: str) -> bool:
+    """A labelled line ("Vedúci práce: …", "Stav: …"): a short capitalized label."""
+    if not LABELLED.match(clean):
+        return False
+    label = clean.split(":", 1)[0].strip()
+    return label[:1].isupper() and len(label.split()) <= _LABEL_WORDS
+
+
 def units(text: str) -> list[tuple[str, str]]:
-    """Sentences and labelled lines of ``text``, each with its headings (context)."""
+    """Sentences and labelled lines of ``text``, each with its headings (context).
+
+    Hard-wrapped lines are joined back: a list item or a paragraph goes on
+    until a blank line, the next item, label or heading, and is then cut
+    into sentences; a labelled line takes the lowercase lines that continue
+    it. Table rows and lines of fenced code are units of their own. A text
+    that starts inside a sentence (a chunk cut there) loses that fragment:
+    a quote is never a piece of a sentence.
+    """
     section = ""
     m = _SECTION_LINE.match(text)
     if m:
         section, text = m.group(1), text[m.end() :]
     heading = ""
     out: list[tuple[str, str]] = []
+    paragraph: list[str] = []
+    label: list[str] = []
+    fence = ""
+    first = True  # nothing of the text taken yet
+    item_paragraph = False
 
-    def flush(paragraph: list[str]) -> None:
-        for sentence in _SENTENCE.split(" ".join(paragraph)):
-            out.append((sentence, f"{section} {heading}"))
+    def ctx() -> str:
+        return f"{section} {heading}"
 
-    for block in re.split(r"\n\s*\n", text):
-        lines = [ln for ln in block.splitlines() if ln.strip()]
-        paragraph: list[str] = []
-        for line in lines:
-            clean = strip_markup(_LIST_ITEM.sub("", line)).strip()
-            is_heading = line.lstrip().startswith("#")
-            if _LIST_ITEM.match(line) or LABELLED.match(clean) or is_heading:
-                if paragraph:
-                    flush(paragraph)
-                    paragraph = []
-                if is_heading:
-                    heading = clean
-                out.append((clean, f"{section} {heading}"))
-            else:
-                paragraph.append(clean)
+    def flush() -> None:
+        nonlocal first, item_paragraph
+        if label:
+            out.append((" ".join(label), ctx()))
+            label.clear()
+            first = False
         if paragraph:
-            flush(paragraph)
-    return [(" ".join(u.split()), ctx) for u, ctx in out if len(u.strip()) >= 4]
+            found = sentences(" ".join(paragraph))
+            if first and not item_paragraph and paragraph[0][:1].islower():
+                found = found[1:]  # the end of a sentence the chunk cut
+            out.extend((x, ctx()) for x in found)
+            paragraph.clear()
+            first = False
+        item_paragraph = False
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if fence:
+            if stripped.startswith(fence):
+                fence = ""
+            elif stripped:
+                first = False
+                out.append((stripped, ctx()))
+            continue
+        fenced = _FENCE.match(stripped)
+        if fenced or not stripped or _TABLE_ROW.match(stripped):
+            flush()
+            if fenced:
+                fence = fenced.group(1)
+            elif stripped and not _TABLE_RULE.match(stripped):
+                first = False
+                cells = [c.strip() for c in stripped.strip("|").split("|")]
+                out.append((" | ".join(strip_markup(c) for c in cells), ctx()))
+            continue
+        item = bool(_LIST_ITEM.match(line))
+        clean = strip_markup(_LIST_ITEM.sub("", line)).strip()
+        if stripped.startswith("#"):
+            flush()
+            heading, first = clean, False
+            out.append((clean, ctx()))
+            continue
+        at_start = not paragraph or bool(_ENDS_SENTENCE.search(paragraph[-1]))
+        if not item and at_start and is_label_line(clean):
+            flush()
+            label.append(clean)
+            continue
+        if label and not item and clean[:1].islower():
+            label.append(clean)  # a hard-wrapped labelled line
+            continue
+        if item or label:
+            flush()
+            item_paragraph = item
+        paragraph.append(clean)
+    flush()
+    return [(" ".join(u.split()), c) for u, c in out if len(u.strip()) >= 4]
 
 
 def _squash(text: str) -> str:
