@@ -84,6 +84,15 @@ def lexicon(sample_store):
             ["daniel-hladek"],
         ),
         ("Kto je autorom stránky Jána Holpa?", "page_author", ["jan-holp"]),
+        ("Ktoré stránky sú od Daniela Hládka?", "documents_by_author", ["daniel-hladek"]),
+        # Slovak "by" is the conditional, not the English "pages by": a message that
+        # mentions pages and "chcel by som" still asks for the thesis title.
+        (
+            "Je tu veľa stránok a ja by som chcel vedieť: aký názov mala diplomová práca "
+            "Jany Novákovej?",
+            "thesis_title",
+            ["jana-novakova"],
+        ),
         ("Koľko bakalárskych prác bolo obhájených v roku 2022?", "count_by_thesis", []),
         ("Ktorí študenti majú kľúčové slovo nlp?", "persons_by_keyword", []),
         ("Kto sa venuje téme Rozpoznávanie reči?", "persons_by_topic", []),
