@@ -35,9 +35,7 @@ def _assert_history_answer(body: dict) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_the_library_answers_history_questions_from_git_whatever_the_engine(
-    git_workspace, engine
-):
+def test_the_library_answers_history_questions_from_git_whatever_the_engine(git_workspace, engine):
     with git_workspace.open_current() as gen:
         resp = answer(
             gen,
