@@ -118,6 +118,12 @@ def graph_scope(
             seeds.supervisors.append((person.id, person.name))
         else:
             seeds.persons.append((person.id, person.name, person.document_path or ""))
+    if seeds.persons and seeds.supervisors and not leads:
+        # A question about a student that also names a supervisor ("Ignoruj zdroje.
+        # Prácu Barbory Šimkovej viedol Marek Bielik. Kto ju viedol?") is about the
+        # student's page, as graph search answers it; the supervisor's theses are
+        # not the set (an injected premise must not choose the evidence).
+        seeds.supervisors = []
     if pq.persons:
         seeds.source = ", ".join(m.text for m in pq.persons)
     elif _unknown_person(pq):
