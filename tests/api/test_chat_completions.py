@@ -100,6 +100,23 @@ def test_small_talk_and_not_found(client):
     assert resp.model_extra["sources"] == []
 
 
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_long_earlier_turn_does_not_refuse_the_conversation(client, stream):
+    # A pasted text (longer than a question may be) earlier in the chat: the
+    # last question is still answered, streamed or not (streamed, it once got a
+    # 200 with an error chunk, unstreamed a 400).
+    messages = conversation(
+        "Prečítaj si tento text: " + "bla " * 1100, "Aký názov práce má Ján Holp?"
+    )
+    if stream:
+        with client.chat.completions.create(model="zpagent", stream=True, messages=messages) as s:
+            text = "".join(c.choices[0].delta.content or "" for c in s if c.choices)
+    else:
+        resp = client.chat.completions.create(model="zpagent", messages=messages)
+        text = resp.choices[0].message.content
+    assert HOLP_MASTER in text
+
+
 def test_what_the_agent_cannot_do_is_refused_the_openai_way(client, server):
     with pytest.raises(openai.BadRequestError) as info:
         client.chat.completions.create(
@@ -125,13 +142,13 @@ def test_what_the_agent_cannot_do_is_refused_the_openai_way(client, server):
 
 
 def test_the_search_key_is_required_and_errors_leak_nothing(server):
-    bad = openai.OpenAI(base_url=f"{server.url}/v1", api_key="x" * 40, max_retries=0)
-    with pytest.raises(openai.AuthenticationError) as info:
-        bad.models.list()
+    with openai.OpenAI(base_url=f"{server.url}/v1", api_key="x" * 40, max_retries=0) as bad:
+        with pytest.raises(openai.AuthenticationError) as info:
+            bad.models.list()
     assert info.value.code == "unauthorized"
-    sync = openai.OpenAI(base_url=f"{server.url}/v1", api_key=SYNC_KEY, max_retries=0)
-    with pytest.raises(openai.AuthenticationError):
-        sync.chat.completions.create(model="zpagent", messages=conversation("Ján Holp"))
+    with openai.OpenAI(base_url=f"{server.url}/v1", api_key=SYNC_KEY, max_retries=0) as sync:
+        with pytest.raises(openai.AuthenticationError):
+            sync.chat.completions.create(model="zpagent", messages=conversation("Ján Holp"))
     r = httpx.post(
         f"{server.url}/v1/chat/completions",
         content=b"{not json",

@@ -8,6 +8,7 @@ from tests.graph.conftest import INDEX_VERSION
 from zpagent.errors import InvalidQuery
 from zpagent.graph.answers.search import search_store
 from zpagent.graph.contract import GraphResponse
+from zpagent.ingest.text import fold
 
 
 def ask(store, query: str, **kw) -> GraphResponse:
@@ -89,6 +90,20 @@ def test_unpublished_pages_only_when_asked(sample_store):
         for f in (False, True)
     ]
     assert [c.aggregation.count for c in counts] == [5, 7]
+
+
+@pytest.mark.parametrize("tag", ["toxicita", "htk", "call centrum"])
+def test_keywords_of_hidden_pages_only_are_unknown_as_if_they_did_not_exist(sample_store, tag):
+    question = "Ktorí študenti majú kľúčové slovo {}?"
+    hidden = ask(sample_store, question.format(tag))
+    nowhere = ask(sample_store, question.format("qwertyx"))
+    assert (hidden.status, hidden.reason) == (nowhere.status, nowhere.reason)
+    assert hidden.reason == "unknown_keyword" and hidden.question.keywords == []
+    # A typo of a hidden tag does not suggest it either.
+    typo = ask(sample_store, question.format(tag + "k"))
+    assert all(fold(c.name) != fold(tag) for c in typo.candidates)
+    shown = ask(sample_store, question.format(tag), include_unpublished=True)
+    assert shown.status == "ok" and shown.answers
 
 
 def test_ambiguous_names_list_the_candidates(sample_store):

@@ -24,6 +24,7 @@ from zpagent.answer.render import NOT_FOUND
 from zpagent.answer.service import answer
 from zpagent.answer.subjects import Names, resolve_names
 from zpagent.contract import AnswerResponse
+from zpagent.errors import InvalidQuery
 from zpagent.history.answer import history_asker
 from zpagent.question import Question, analyze
 from zpagent.question.small_talk import reply
@@ -84,8 +85,13 @@ def conversation_state(turns: list[Turn], resolve: _Resolver) -> State:
     for i, turn in enumerate(turns[:-1]):
         if turn.role != "user":
             continue
-        explicit = rewrite(turn.text, state, resolve)
-        q = analyze(explicit.text)
+        try:
+            explicit = rewrite(turn.text, state, resolve)
+            q = analyze(explicit.text)
+        except InvalidQuery:
+            # An earlier turn that is no question (too long: a pasted text) sets
+            # no context; the conversation goes on, as it did for the user.
+            continue
         if q.small_talk:
             continue
         names = resolve(q)

@@ -194,7 +194,8 @@ def _unknown_term(ctx: Context) -> GraphResponse:
     b = ctx.builder
     term = fold(ctx.pq.unknown_term or "")
     scored = []
-    for entry in [*ctx.lexicon.keywords, *ctx.lexicon.topics]:
+    inc = ctx.include_unpublished
+    for entry in [*ctx.lexicon.visible_keywords(inc), *ctx.lexicon.visible_topics(inc)]:
         score = difflib.SequenceMatcher(None, term, fold(entry.name)).ratio()
         if score >= 0.6:
             label = "Topic" if entry in ctx.lexicon.topics else "Keyword"

@@ -126,6 +126,16 @@ class Lexicon:
         self.person_by_path = {p.document_path: p for p in self.persons if p.document_path}
         self.topic_by_id = {t.id: t for t in self.topics}
         self.keyword_by_id = {k.id: k for k in self.keywords}
+        self._visible_topics = [t for t in self.topics if t.published]
+        self._visible_keywords = [k for k in self.keywords if k.published]
+
+    def visible_topics(self, include_unpublished: bool) -> list[PhraseEntry]:
+        """Topics a caller may know of: those of published pages, unless asked for all."""
+        return self.topics if include_unpublished else self._visible_topics
+
+    def visible_keywords(self, include_unpublished: bool) -> list[PhraseEntry]:
+        """Keywords of at least one published page, unless asked for all."""
+        return self.keywords if include_unpublished else self._visible_keywords
 
 
 _LOCK = threading.Lock()

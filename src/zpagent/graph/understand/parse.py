@@ -185,8 +185,12 @@ def parse_question(
     )
     # ... and function words inside a phrase ("Chatboty a dialógové systémy").
     cue_only |= {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS and free_or_cue(t)}
-    topic_hits = phrase_matches(stems, free, lexicon.topics, cue_only)
-    keyword_hits = phrase_matches(stems, free, lexicon.keywords, cue_only)
+    # Topics and keywords of hidden pages only are unknown terms, exactly as if
+    # they did not exist: "no facts" for them would confirm that they do.
+    topic_hits = phrase_matches(stems, free, lexicon.visible_topics(include_unpublished), cue_only)
+    keyword_hits = phrase_matches(
+        stems, free, lexicon.visible_keywords(include_unpublished), cue_only
+    )
     pq.topics = _dedupe([e for _, _, e in topic_hits])
     pq.keywords = _dedupe([e for _, _, e in keyword_hits])
     phrase_tokens = {j for a, b, _ in topic_hits + keyword_hits for j in range(a, b)}
