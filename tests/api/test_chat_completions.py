@@ -142,13 +142,13 @@ def test_what_the_agent_cannot_do_is_refused_the_openai_way(client, server):
 
 
 def test_the_search_key_is_required_and_errors_leak_nothing(server):
-    with openai.OpenAI(base_url=f"{server.url}/v1", api_key="x" * 40, max_retries=0) as bad:
-        with pytest.raises(openai.AuthenticationError) as info:
-            bad.models.list()
+    bad = openai.OpenAI(base_url=f"{server.url}/v1", api_key="x" * 40, max_retries=0)
+    with bad, pytest.raises(openai.AuthenticationError) as info:
+        bad.models.list()
     assert info.value.code == "unauthorized"
-    with openai.OpenAI(base_url=f"{server.url}/v1", api_key=SYNC_KEY, max_retries=0) as sync:
-        with pytest.raises(openai.AuthenticationError):
-            sync.chat.completions.create(model="zpagent", messages=conversation("Ján Holp"))
+    sync = openai.OpenAI(base_url=f"{server.url}/v1", api_key=SYNC_KEY, max_retries=0)
+    with sync, pytest.raises(openai.AuthenticationError):
+        sync.chat.completions.create(model="zpagent", messages=conversation("Ján Holp"))
     r = httpx.post(
         f"{server.url}/v1/chat/completions",
         content=b"{not json",
