@@ -48,6 +48,16 @@ def test_typos():
     assert typo_match("Hlopa", "Holp", 4)
     assert typo_match("Krajčíroej", "Krajčírová")
     assert not typo_match("Holp", "Holub")  # too short to guess
+    # A woman's surname is no typo of a man's, nor the other way round.
+    for query, name in [
+        ("Kováčová", "Kováč"),
+        ("Vargová", "Varga"),
+        ("Sedlákovej", "Sedlák"),
+        ("Slivkovou", "Slivka"),
+        ("Novákovi", "Nováková"),
+    ]:
+        assert not typo_match(query, name), (query, name)
+    assert typo_match("Kovácovi", "Kováč") and typo_match("Novákvoej", "Nováková")
     assert all(f == fold(f) for f in forms("Ľubomír"))
 
 

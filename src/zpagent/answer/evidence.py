@@ -57,6 +57,12 @@ class Bundle:
         return "\n".join(ev.texts) if ev else ""
 
     @property
+    def about_own_pages(self) -> bool:
+        """The question names persons with pages of their own (students, not only
+        supervisors): what is asked of them is on those pages."""
+        return bool(self.subjects) and all(s.document_path for s in self.subjects)
+
+    @property
     def cut(self) -> bool:
         """A limit was hit somewhere: lists and counts may be incomplete."""
         agg = self.aggregation or {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from zpagent.answer.evidence import Bundle
-from zpagent.answer.quotes import Quote, is_label_line, units
+from zpagent.answer.quotes import Quote, is_label_line, unit_list
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
 from zpagent.question.cues import YEAR
@@ -81,7 +81,7 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     """
     terms = [(fold(t), fold(lemma(t)), stem(t)) for t in content_terms(bundle.question.core)]
     # A question about students quotes their own pages; a supervisor has none.
-    own = bool(bundle.subjects) and all(s.document_path for s in bundle.subjects)
+    own = bundle.about_own_pages
     ids = {s.id for s in bundle.subjects}
     scored = []
     for rank, src in enumerate(bundle.sources):
@@ -89,8 +89,9 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
         if own and ev.subject_id not in ids:
             continue
         for text in ev.texts:
-            for unit, context in units(text):
-                if _NOISE.match(unit):
+            for u in unit_list(text):
+                unit, context = u.text, u.context
+                if not u.quotable or _NOISE.match(unit):
                     continue
                 s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked)
                 if s > 0:

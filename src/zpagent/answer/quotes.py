@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from zpagent.graph.build.patterns import classify_label
 from zpagent.ingest.text import fold
 
 # Markdown markers, not text: a heading's or a quote's leading marks, emphasis and
@@ -42,6 +43,15 @@ _TABLE_ROW = re.compile(r"^\|.*\|$")
 _TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;][\"“”'»)]*$")
 _SECTION_LINE = re.compile(r"^Sekcia: (.*)\n")
+# Instructions to a model inside a page (folded): prompt injection, never evidence.
+_INSTRUCTION = re.compile(
+    r"\bignoruj\w*\b.{0,40}\b(?:pokyn\w*|instrukci\w*|zdroj\w*|pravidl\w*)"
+    r"|\b(?:jazykov\w* model\w*|ai asistent\w*|umel\w* inteligenci\w*|chatbot\w*)\b"
+    r".{0,60}\b(?:odpovedz\w*|odpovedaj\w*|ignoruj\w*|tvrd\w*|povedz\w*)"
+    r"|\bignore (?:all |any )?(?:previous|prior|above) (?:instructions|prompts?)"
+    r"|\b(?:system prompt|developer mode|vyvojarsk\w* rezim\w*)\b"
+    r"|\b(?:odteraz|from now on)\b.{0,40}\b(?:plati|si|are|you)\b"
+)
 _QUOTE_MARKS = "„“”\"'»«‚‘’"
 
 MAX_QUOTE_UNITS = 3
@@ -79,7 +89,24 @@ def is_label_line(clean: str) -> bool:
     return label[:1].isupper() and len(label.split()) <= _LABEL_WORDS
 
 
+@dataclass(frozen=True)
+class Unit:
+    text: str
+    context: str  # the section and headings it sits under
+    kind: str  # sentence | label | heading | table | code
+
+    @property
+    def quotable(self) -> bool:
+        """Whether an answer may show this unit as a quotation (see ``quotable``)."""
+        return quotable(self)
+
+
 def units(text: str) -> list[tuple[str, str]]:
+    """Sentences and labelled lines of ``text``, each with its headings (context)."""
+    return [(u.text, u.context) for u in unit_list(text)]
+
+
+def unit_list(text: str) -> list[Unit]:
     """Sentences and labelled lines of ``text``, each with its headings (context).
 
     Hard-wrapped lines are joined back: a list item or a paragraph goes on
@@ -94,7 +121,7 @@ def units(text: str) -> list[tuple[str, str]]:
     if m:
         section, text = m.group(1), text[m.end() :]
     heading = ""
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str, str]] = []
     paragraph: list[str] = []
     label: list[str] = []
     fence = ""
@@ -107,14 +134,14 @@ def units(text: str) -> list[tuple[str, str]]:
     def flush() -> None:
         nonlocal first, item_paragraph
         if label:
-            out.append((" ".join(label), ctx()))
+            out.append((" ".join(label), ctx(), "label"))
             label.clear()
             first = False
         if paragraph:
             found = sentences(" ".join(paragraph))
             if first and not item_paragraph and paragraph[0][:1].islower():
                 found = found[1:]  # the end of a sentence the chunk cut
-            out.extend((x, ctx()) for x in found)
+            out.extend((x, ctx(), "sentence") for x in found)
             paragraph.clear()
             first = False
         item_paragraph = False
@@ -126,7 +153,7 @@ def units(text: str) -> list[tuple[str, str]]:
                 fence = ""
             elif stripped:
                 first = False
-                out.append((stripped, ctx()))
+                out.append((stripped, ctx(), "code"))
             continue
         fenced = _FENCE.match(stripped)
         if fenced or not stripped or _TABLE_ROW.match(stripped):
@@ -136,14 +163,14 @@ def units(text: str) -> list[tuple[str, str]]:
             elif stripped and not _TABLE_RULE.match(stripped):
                 first = False
                 cells = [c.strip() for c in stripped.strip("|").split("|")]
-                out.append((" | ".join(strip_markup(c) for c in cells), ctx()))
+                out.append((" | ".join(strip_markup(c) for c in cells), ctx(), "table"))
             continue
         item = bool(_LIST_ITEM.match(line))
         clean = strip_markup(_LIST_ITEM.sub("", line)).strip()
         if stripped.startswith("#"):
             flush()
             heading, first = clean, False
-            out.append((clean, ctx()))
+            out.append((clean, ctx(), "heading"))
             continue
         at_start = not paragraph or bool(_ENDS_SENTENCE.search(paragraph[-1]))
         if not item and at_start and is_label_line(clean):
@@ -158,7 +185,33 @@ def units(text: str) -> list[tuple[str, str]]:
             item_paragraph = item
         paragraph.append(clean)
     flush()
-    return [(" ".join(u.split()), c) for u, c in out if len(u.strip()) >= 4]
+    return [Unit(" ".join(u.split()), c, k) for u, c, k in out if len(u.strip()) >= 4]
+
+
+def is_fact_line(text: str) -> bool:
+    """A labelled line the graph reads as a typed fact ("Vedúci práce: …", "Názov
+    práce: …"): whose thesis it states depends on the section it sits in."""
+    if not LABELLED.match(text):
+        return False
+    return classify_label(fold(text.split(":", 1)[0]).strip(" .-").lower()) is not None
+
+
+def is_instruction(text: str) -> bool:
+    """A sentence addressed to a model ("Ignoruj všetky predchádzajúce pokyny…")."""
+    return bool(_INSTRUCTION.search(fold(text).lower()))
+
+
+def quotable(unit: Unit) -> bool:
+    """Only whole sentences and labelled notes ("Stav: …") are shown as quotations.
+
+    Headings, table rows and code lines are no sentences; a fact line is
+    delivered as a typed fact (with its person, kind and year) or not at all,
+    since quoted alone it can be another thesis's; a sentence that instructs a
+    model is an injection in a page, never evidence.
+    """
+    if unit.kind not in ("sentence", "label"):
+        return False
+    return not is_fact_line(unit.text) and not is_instruction(unit.text)
 
 
 def _squash(text: str) -> str:
@@ -172,10 +225,12 @@ def find_quote(quote: str, texts: list[str]) -> str | None:
     if not wanted or len(wanted) > MAX_QUOTE_CHARS:
         return None
     for text in texts:
-        found = [u for u, _ in units(text)]
+        found = unit_list(text)
         for i in range(len(found)):
             for j in range(i + 1, min(i + MAX_QUOTE_UNITS, len(found)) + 1):
-                joined = " ".join(found[i:j])
+                if not found[j - 1].quotable:
+                    break  # a quote never spans a heading, a fact line, a table, ...
+                joined = " ".join(u.text for u in found[i:j])
                 if _squash(joined) == wanted:
                     return joined
                 if len(joined) > len(wanted):

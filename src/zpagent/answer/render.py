@@ -28,6 +28,10 @@ KIND_SK = {
 }
 NOT_FOUND = "V dostupných zdrojoch som odpoveď nenašiel."
 HISTORY_UNAVAILABLE = "História zmien wiki teraz nie je dostupná (wiki nie je Git repozitár)."
+NO_PERSON = (
+    "Nie je jasné, o koho ide. Napíšte meno študenta, napríklad: "
+    "„Kto viedol diplomovú prácu Jána Holpa?“"
+)
 LIMITED = "Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný."
 # Facts that list things: only these can be incomplete because of a limit.
 ENUMERATIONS = frozenset({"keyword", "topic", "document", "work_title"})
@@ -37,15 +41,31 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~>])")
 _INVISIBLE = {"Cc", "Cf"}
 
 
-def escape(text: str) -> str:
-    """Evidence text made inert for Markdown and HTML renderers (one line, no controls)."""
+# What GFM renderers (GitHub, Open WebUI's marked) turn into links without any
+# Markdown syntax: "https://…", "www.…", e-mail addresses. An escaped ":", "."
+# or "@" shows the same text and breaks the autolink.
+_AUTOLINK = re.compile(r"(?<=[A-Za-z0-9])(:)(?=//)|(?i:\b(www)(\.))|(@)")
+
+
+def _no_autolink(m: re.Match[str]) -> str:
+    if m.group(1):
+        return "\\:"
+    if m.group(2):
+        return m.group(2) + "\\."
+    return "\\@"
+
+
+def escape(text: str, autolinks: bool = False) -> str:
+    """Evidence text made inert for Markdown and HTML renderers (one line, no controls,
+    no autolinks unless ``autolinks``: the page URLs ZP Agent derives itself)."""
     text = " ".join(text.split())
     text = "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE)
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    return text if autolinks else _AUTOLINK.sub(_no_autolink, text)
 
 
-_UNESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+!|~>])")
+_UNESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+!|~>:.@])")
 
 
 def plain_text(markdown: str) -> str:
@@ -152,9 +172,10 @@ def sources_footer(bundle: Bundle, cited: set[str]) -> str:
     rows = []
     for src in bundle.sources:
         if src.source_id in cited:
-            where = src.source_url or src.document_path
             title = escape(src.title or src.document_path)
-            rows.append(f"[{src.source_id}] {title} – {escape(where)}")
+            # The page URL is derived from WIKI_BASE_URL, not written by a page: a link.
+            where = escape(src.source_url, autolinks=True) if src.source_url else None
+            rows.append(f"[{src.source_id}] {title} – {where or escape(src.document_path)}")
     return "Zdroje:\n" + "\n".join(rows) if rows else ""
 
 

@@ -32,13 +32,13 @@ from zpagent.answer.claims import ClaimSet, MalformedClaims, parse_claims
 from zpagent.answer.condense import CondenseCache, condense
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.extractive import extract
-from zpagent.answer.facts import Fact
+from zpagent.answer.facts import TYPED, Fact
 from zpagent.answer.gather import ENGINES, AnswerOptions, gather
 from zpagent.answer.llm import ChatClient, LLMBadResponse
 from zpagent.answer.prompts import SYSTEM, evidence_context, repair_message, user_message
 from zpagent.answer.quotes import Quote
 from zpagent.answer.select import answering_facts
-from zpagent.answer.subjects import Names, resolve_names
+from zpagent.answer.subjects import Names, needs_a_person, resolve_names
 from zpagent.answer.verify import Failure, Verdict, verify
 from zpagent.contract import AnswerResponse, ClaimFailure, LLMUsage, MatchedPerson, VerifiedClaim
 from zpagent.embed.base import Embedder
@@ -226,6 +226,18 @@ def answer(
     names = resolve_names(gen, q, opts.include_unpublished)
     if names.status in ("unknown", "ambiguous"):
         return _names_response(names, q, opts)
+    if needs_a_person(names, q):
+        return _response(
+            None,
+            q,
+            opts,
+            status="no_answer",
+            reason="person_not_named",
+            answer=render.NO_PERSON,
+            mode="not_found",
+            index_version=gen.index_version,
+            complete=None,
+        )
     bundle = gather(gen, embedder, q, names, opts, llm=client is not None)
     if bundle.status == "ambiguous":
         return _names_response(Names("ambiguous", candidates=bundle.candidates), q, opts)
@@ -255,6 +267,11 @@ def _without_llm(bundle: Bundle, question: Question, opts: AnswerOptions) -> Ans
         facts = list(bundle.facts)
     if facts or count is not None or (bundle.paths and bundle.engine != "rag"):
         return _deliver(bundle, question, opts, facts, [], count, mode="deterministic")
+    if bundle.about_own_pages and bundle.asked & TYPED:
+        # Asked for a typed fact of named persons that their pages do not state
+        # ("konzultant bakalárskej práce" when only the master thesis has one):
+        # not found, never a quote of another thesis's line.
+        return _not_found(bundle, question, opts)
     quotes = extract(bundle, per_source=bundle.engine == "rag+graph")
     if not quotes:
         return _not_found(bundle, question, opts)

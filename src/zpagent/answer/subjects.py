@@ -12,6 +12,7 @@ answered with someone else's facts.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,10 +83,56 @@ def _candidates(builder: ResponseBuilder) -> list[dict[str, Any]]:
     ]
 
 
-def _looks_like_a_person(name: str, lexicon: Lexicon) -> bool:
-    """A whole name ("Jozef Mrkvička"), or a given name alone; not "Git" or "Python"."""
+# A one-word name is a person's when it has a woman's surname form ("Holpovej",
+# "Molnárovú") or follows a form of address ("pani Holpovej", "pána Kováča").
+_SURNAME_OVA = re.compile(r"ov(?:a|ej|ou|u)$")
+_ADDRESS = re.compile(
+    r"\b(?:pani|panej|panu|pan|pana|panovi|slecna|slecny|kolega|kolegu|kolegyna|kolegyne"
+    r"|student|studenta|studentka|studentky|studentku|mr|mrs|ms)\s+$"
+)
+
+
+def _looks_like_a_person(name: str, lexicon: Lexicon, folded: str) -> bool:
+    """A whole name ("Jozef Mrkvička"), a given name alone, or a surname by its form or
+    a form of address; not "Git" or "Python"."""
     words = name.split()
-    return len(words) >= 2 or fold(words[0]) in lexicon.first_name_forms
+    if len(words) >= 2 or fold(words[0]) in lexicon.first_name_forms:
+        return True
+    word = fold(words[0]).lower()
+    i = folded.find(word)
+    return bool(_SURNAME_OVA.search(word)) or (i >= 0 and bool(_ADDRESS.search(folded[:i])))
+
+
+# Question types about one person's own facts, and words that point at a person
+# the question does not name ("jeho vedúci", "tá práca").
+_OWN_FACT_TYPES = (
+    "thesis_title",
+    "thesis_year",
+    "thesis_supervisor",
+    "thesis_consultant",
+    "start_year",
+    "person_works",
+    "person_topics",
+    "person_keywords",
+    "person_profile",
+)
+_POINTERS = frozenset(
+    "jeho jej ich ho mu ju nej neho nemu nim nou tuto tejto tato tento tomto toho tomu".split()
+)
+
+
+def needs_a_person(names: Names, question: Question) -> bool:
+    """A question about someone's own facts that names nobody ("Kto bol jeho
+    vedúci?", "Kedy začal študovať?"): it cannot be answered, only asked back."""
+    pq = names.parsed
+    if names.status != "none" or pq is None or pq.persons:
+        return False
+    if any(fold(n).lower() not in _POINTERS for n in pq.unknown_names):
+        return False
+    if pq.topics or pq.keywords or pq.title:
+        return False
+    pointed = any(t.folded in _POINTERS for t in question.tokens)
+    return pq.type in _OWN_FACT_TYPES or (pointed and pq.type.startswith("persons_by_thesis"))
 
 
 def about_a_person(names: Names) -> bool:
@@ -116,7 +163,8 @@ def resolve_names(gen: Any, question: Question, include_unpublished: bool) -> Na
         assert res.person is not None
         p = res.person
         subjects.append(Subject(p.id, p.name, p.document_path, mention.match))
-    unknown = [n for n in pq.unknown_names if _looks_like_a_person(n, lexicon)]
+    folded = question.folded.lower()
+    unknown = [n for n in pq.unknown_names if _looks_like_a_person(n, lexicon, folded)]
     if not subjects and unknown and pq.type.startswith(PERSON_TYPES):
         add_rejected(builder, unknown[0], lexicon, include_unpublished)
         return Names("unknown", candidates=_candidates(builder), parsed=pq, lexicon=lexicon)

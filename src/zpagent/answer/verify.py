@@ -115,7 +115,7 @@ def _bind_quote(i: int, claim: Claim, bundle: Bundle) -> Quote | Failure:
         return Failure("unsupported_quote", i, "výrok bez doslovnej citácie")
     # A question about a student quotes the student's own page; a supervisor has
     # none (what is said of them is on their students' pages).
-    own = all(s.document_path for s in bundle.subjects) and bundle.subjects
+    own = bundle.about_own_pages
     ids = {s.id for s in bundle.subjects}
     for sid in claim.sources:
         ev = bundle.by_id[sid]
@@ -149,7 +149,9 @@ def verify(claims: ClaimSet, bundle: Bundle) -> Verdict:
                 verdict.count = int(agg["count"])
             continue
         if claim.kind == "statement":
-            if asked_typed and answering_facts(bundle):
+            # A typed question about named persons is answered by their facts or
+            # not at all: a quote cannot say whose thesis, of which kind and year.
+            if asked_typed and (bundle.about_own_pages or answering_facts(bundle)):
                 verdict.failures.append(
                     Failure("unasked_attribute", i, "výrok namiesto požadovaného údaja")
                 )

@@ -315,6 +315,45 @@ def statement_slander_value(p: Prompt, honest: Claims):
     return _with_payload(_statement(p, SLANDER[:1990]), ["opísal celú prácu"])
 
 
+def _units_of(block: Block):
+    from zpagent.answer.quotes import unit_list
+
+    text = "\n".join(ln for ln in block.lines if not ln.startswith("Sekcia:"))
+    return unit_list(text)
+
+
+def statement_fact_line(p: Prompt, honest: Claims):
+    """A real "Label: value" line quoted as a statement, preferably one the honest
+    answer does not hold (another thesis's consultant, supervisor or title)."""
+    from zpagent.answer.quotes import is_fact_line
+
+    wanted = {fold(str(c.get("value", ""))) for c in honest}
+    lines = [
+        (b, u.text)
+        for b in [*_about(p), *p.blocks]
+        for u in _units_of(b)
+        if u.kind == "label" and is_fact_line(u.text)
+    ]
+    if not lines:
+        return None
+    others = [(b, t) for b, t in lines if not any(w and w in fold(t) for w in wanted)]
+    block, line = (others or lines)[0]
+    claim = {"kind": "statement", "value": line, "quote": line, "sources": [block.source_id]}
+    return [claim], [line]
+
+
+def statement_injection(p: Prompt, honest: Claims):
+    """A sentence of a page that instructs a model, quoted as the answer."""
+    from zpagent.answer.quotes import is_instruction
+
+    for b in p.blocks:
+        for u in _units_of(b):
+            if u.kind == "sentence" and is_instruction(u.text):
+                claim = {"kind": "statement", "value": u.text, "quote": u.text}
+                return [{**claim, "sources": [b.source_id]}], [u.text]
+    return None
+
+
 ATTACKS: dict[str, Attack] = {
     "invented_value": invented_value,
     "title_cut_start": title_cut_start,
@@ -342,6 +381,8 @@ ATTACKS: dict[str, Attack] = {
     "statement_markup": statement_markup,
     "statement_slander": statement_slander,
     "statement_slander_value": statement_slander_value,
+    "statement_fact_line": statement_fact_line,
+    "statement_injection": statement_injection,
 }
 
 

@@ -3,8 +3,9 @@
 It reads the prompt (``prompt_reading``), finds the person the question
 names among the sources, and claims the facts the question asks for, of
 the kind it names, copying values exactly; a count from the graph's
-aggregation; for an open question, the source sentence that shares the
-most words with it, quoted whole. It knows nothing of the verifier: it is
+aggregation; for a question about what a set of pages says, the first
+sentence of prose of each page; for another open question, the source
+sentence that shares the most words with it, quoted whole. It knows nothing of the verifier: it is
 the measure of how often an honest answer is refused.
 """
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from zpagent.eval.prompt_reading import Block, Prompt, read_prompt
 from zpagent.ingest.text import fold
-from zpagent.question.analysis import asked_attributes
+from zpagent.question.analysis import analyze, asked_attributes
 
 KIND_WORDS = (("bakal", "bachelor"), ("diplom", "master"), ("dizert", "dissertation"))
 _THESIS = re.compile(r"\b(?:prac|bakalar|diplom|dizert|thesis)")
@@ -80,6 +81,11 @@ def typed_claims(prompt: Prompt, asked: set[str]) -> list[dict[str, Any]]:
     return out
 
 
+def first_prose(block: Block) -> str | None:
+    """The block's first sentence of prose (a capital, some length), as a summary."""
+    return next((x for x in block.sentences() if len(x) >= 40 and x[:1].isupper()), None)
+
+
 def best_sentence(prompt: Prompt) -> tuple[Block, str] | None:
     wanted = _words(prompt.question)
     best: tuple[tuple[int, int, int], Block, str] | None = None
@@ -114,6 +120,16 @@ def honest_responder(body: dict[str, Any]) -> dict[str, str]:
     if asked and named:
         claims = typed_claims(prompt, asked)
         return claims_json(claims) if claims else claims_json([], answerable=False)
+    if analyze(prompt.question).about_content:
+        # "O čom sú práce …?": what each page of the set says, one sentence of each.
+        quotes = [(b.source_id, q) for b in prompt.blocks if (q := first_prose(b))]
+        if quotes:
+            return claims_json(
+                [
+                    {"kind": "statement", "value": q, "quote": q, "sources": [sid]}
+                    for sid, q in quotes
+                ]
+            )
     found = best_sentence(prompt)
     if found is None:
         return claims_json([], answerable=False)

@@ -41,12 +41,13 @@ class Block:
     lines: list[str] = field(default_factory=list)
 
     def sentences(self) -> list[str]:
-        """Whole sentences of the text, as a model copies them (wrapped lines joined,
-        Markdown markers dropped), headings left out."""
-        from zpagent.answer.quotes import units
+        """Whole sentences of the text, as a model following the prompt copies them
+        (wrapped lines joined, Markdown markers dropped; no headings, table rows,
+        code or fact lines, which the prompt says are not quotations)."""
+        from zpagent.answer.quotes import unit_list
 
         text = "\n".join(ln for ln in self.lines if not ln.startswith("Sekcia:"))
-        return [u for u, _ in units(text) if not u.startswith("#")]
+        return [u.text for u in unit_list(text) if u.quotable]
 
 
 @dataclass

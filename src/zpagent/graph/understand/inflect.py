@@ -13,6 +13,7 @@ Nováková.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from zpagent.ingest.text import fold
@@ -95,10 +96,24 @@ def typo_limit(length: int) -> int:
     return 0
 
 
+# A typo never crosses the line between a woman's and a man's surname:
+# "Kováčová" is one letter from "Kováčovi" (Kováč's dative), "Novákovi" one
+# from "Novákovú"; both are someone else, not a misspelling.
+_FEMININE_OVA = re.compile(r"ov(?:a|ej|u|ou)$")
+_MASCULINE_OVI = re.compile(r"ovi$")
+
+
+def _other_gender(q: str, name_token: str) -> bool:
+    feminine_name = fold(name_token).endswith("ova")
+    if feminine_name:
+        return bool(_MASCULINE_OVI.search(q))
+    return bool(_FEMININE_OVA.search(q))
+
+
 def typo_match(query_token: str, name_token: str, min_length: int = 5) -> bool:
     """A small typo of some form of the name word (``Holpp``, ``Novákvoej``)."""
     q = fold(query_token)
-    if len(q) < min_length:
+    if len(q) < min_length or _other_gender(q, name_token):
         return False
     limit = max(typo_limit(len(q)), 1 if min_length < 5 else 0)
     for form in forms(name_token):
