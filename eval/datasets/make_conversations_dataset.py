@@ -13,7 +13,11 @@ a thesis referred to ("A kto ju viedol?"), the other thesis ("A jeho
 diplomovú?"), the start of study after a title, a count for another year,
 an answer to a clarifying question ("ten z roku 2021", the full name), a
 pronoun after a change of person, small talk in between, English, a person
-swapped ("A Petra Tóthová?"). The split is a stable hash of the id.
+swapped ("A Petra Tóthová?"); and, dev only (added after the test split
+was frozen), conversations that must stay with the person the user meant:
+a new question while "which one?" waits, a start year as the reply, a
+follow-up that keeps the namesake established. The split is a stable hash
+of the id.
 """
 
 from __future__ import annotations
@@ -43,11 +47,18 @@ def split_of(item_id: str) -> str:
     return "dev" if digest[0] / 256 < DEV_SHARE else "test"
 
 
-def item(key: str, category: str, turns: list[str], facts: list[str], **expect: Any) -> dict:
+def item(
+    key: str,
+    category: str,
+    turns: list[str],
+    facts: list[str],
+    split: str | None = None,
+    **expect: Any,
+) -> dict:
     item_id = f"conv-{category}-{key}"
     return {
         "id": item_id,
-        "split": split_of(item_id),
+        "split": split or split_of(item_id),
         "category": category,
         "query": turns[-1],
         "expect": {"turns": turns[:-1], "facts": facts, "status": "ok", **expect},
@@ -228,6 +239,7 @@ def build(truth: dict[str, Any]) -> dict[str, Any]:
                 person=p["id"],
             )
         )
+    items += _trust(truth, visible, unique)
     seen: set[str] = set()
     out = [i for i in items if not (i["id"] in seen or seen.add(i["id"]))]
     out.sort(key=lambda i: i["id"])
@@ -241,6 +253,116 @@ def build(truth: dict[str, Any]) -> dict[str, Any]:
         ),
         "items": out,
     }
+
+
+def _trust(truth: dict[str, Any], visible: list[dict], unique: list[dict]) -> list[dict]:
+    """Conversations that must not move to a person the user did not mean: a new
+    question while "which one?" waits (its year fitting a candidate), a start
+    year as the reply (never an ordinal), a follow-up that keeps the namesake
+    established. Added after the test split was frozen: dev only."""
+    out: list[dict] = []
+    for amb in truth["ambiguous_names"]:
+        people = [next(p for p in visible if p["id"] == pid) for pid in amb["person_ids"]]
+        thesis_years = {t["year"] for p in people for t in p["theses"] if t["year"]}
+        # A new question about someone else, in a year that one candidate's thesis has.
+        hijacks = [
+            (o, t)
+            for o in unique
+            if o not in people
+            and (t := thesis(o, "bachelor"))
+            and t.get("supervisor")
+            and t["year"] in thesis_years
+        ]
+        for n, (other, b) in enumerate(hijacks[:8]):
+            whose = gen(other["name"])
+            if n % 2:
+                ask = f"Kto viedol diplomovú prácu {gen(amb['name'])}?"
+                new, fact = (
+                    f"Aký je názov bakalárskej práce {whose} z roku {b['year']}?",
+                    b["title"],
+                )
+            else:
+                ask = f"Aký je názov diplomovej práce {gen(amb['name'])}?"
+                new, fact = (
+                    f"Kto viedol bakalársku prácu {whose} v roku {b['year']}?",
+                    b["supervisor"],
+                )
+            out.append(
+                item(
+                    other["id"],
+                    "clarify_new_question",
+                    [ask, new],
+                    [fact],
+                    split="dev",
+                    person=other["id"],
+                )
+            )
+        for p in people:
+            start = p.get("start_year")
+            starts = [q.get("start_year") for q in people]
+            others = {u["year"] for q in people if q is not p for u in q["theses"]}
+            if start and start not in thesis_years and starts.count(start) == 1:
+                for key, reply in (
+                    ("year", f"ten z roku {start}"),
+                    ("began", f"ten, čo začal {start}"),
+                ):
+                    out.append(
+                        item(
+                            f"{p['id']}-{key}",
+                            "clarify_start_year",
+                            [f"Kedy začal študovať {amb['name']}?", reply],
+                            [str(start)],
+                            split="dev",
+                            person=p["id"],
+                        )
+                    )
+            # The namesake established stays: the other namesake's year of the same
+            # kind asks this person's thesis of that year, and they have none.
+            for t in p["theses"]:
+                mine = {u["year"] for u in p["theses"] if u["kind"] == t["kind"]}
+                if not t["title"] or t["year"] in others:
+                    continue
+                theirs = sorted(
+                    u["year"]
+                    for q in people
+                    if q is not p
+                    for u in q["theses"]
+                    if u["kind"] == t["kind"] and u["year"] not in mine
+                )
+                for year in theirs[:1]:
+                    out.append(
+                        item(
+                            f"{p['id']}-{t['kind']}-{year}",
+                            "namesake_kept",
+                            [
+                                f"Aký je názov {KIND[t['kind']]['gen']} {gen(amb['name'])} "
+                                f"z roku {t['year']}?",
+                                f"A v roku {year}?",
+                            ],
+                            [],
+                            split="dev",
+                            status="no_answer",
+                            person=p["id"],
+                        )
+                    )
+            # After a reply to "which one?", the follow-up is about the one chosen.
+            pick = next((t["year"] for t in p["theses"] if t["year"] not in others), None)
+            if pick and start:
+                out.append(
+                    item(
+                        f"{p['id']}-start",
+                        "namesake_kept",
+                        [
+                            f"Aká je diplomová práca {gen(amb['name'])}?",
+                            f"ten z roku {pick}",
+                            "A kedy začal študovať?",
+                        ],
+                        [str(start)],
+                        split="dev",
+                        person=p["id"],
+                    )
+                )
+    return out
 
 
 def _first_names(visible: list[dict]) -> dict[str, list[dict]]:

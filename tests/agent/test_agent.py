@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -10,15 +11,21 @@ import pytest
 
 from tests.history.wiki_repo import HOLP
 from zpagent.agent.agent import run_agent
+from zpagent.agent.clarify import choose_candidate
 from zpagent.agent.conversation import EmptyConversation, UnsupportedContent, turns_from_messages
 from zpagent.agent.rewrite import with_note
 from zpagent.answer.gather import AnswerOptions
+from zpagent.answer.subjects import Names, Subject
 from zpagent.eval.conversations import run_conversations
 from zpagent.eval.datasets import load_dataset, split_hash
+from zpagent.question import analyze
 
 REPO = Path(__file__).resolve().parents[2]
 DATASET = REPO / "eval" / "datasets" / "conversations.json"
 GENERATOR = REPO / "eval" / "datasets" / "make_conversations_dataset.py"
+TRUTH = json.loads((REPO / "examples" / "zpwiki-truth.json").read_text("utf-8"))
+PERSONS = {p["id"]: p for p in TRUTH["persons"]}
+MARTINS = [PERSONS[i] for i in TRUTH["ambiguous_names"][0]["person_ids"]]  # Martin Horváth
 # The test split is frozen: a deliberate change updates this hash in the same change.
 TEST_SPLIT_HASH = "2a82265f8aeaad5b993bdd089c19178325b42f9f2a058bba2933626a8bd4c2a1"
 
@@ -140,3 +147,161 @@ def test_every_dev_conversation_is_answered_about_the_right_person(sample):
     ws, gen = sample
     report = run_conversations(gen, ws, load_dataset(DATASET, strict=True), "dev", AnswerOptions())
     assert report["failures"] == []
+
+
+def thesis_of(person: dict, kind: str, year: int | None = None) -> dict | None:
+    return next(
+        (t for t in person["theses"] if t["kind"] == kind and (year is None or t["year"] == year)),
+        None,
+    )
+
+
+def years_of(person: dict) -> set[int]:
+    return {t["year"] for t in person["theses"] if t["year"]} | {person["start_year"]}
+
+
+def test_a_new_question_while_which_one_waits_is_about_its_own_person(sample):
+    """F4: a question naming someone else is no reply to "which Martin Horváth?",
+    even when its year is a year of one candidate's thesis."""
+    ws, gen = sample
+    jakub, natalia = PERSONS["jakub-novak"], PERSONS["natalia-benova"]
+    assert thesis_of(jakub, "bachelor", 2018) and thesis_of(natalia, "bachelor", 2021)
+    assert any(thesis_of(m, "bachelor", 2018) for m in MARTINS)  # the year fits a candidate
+    assert chat(ws, gen, "Aký je názov diplomovej práce Martina Horvátha?").status == "ambiguous"
+    reply = chat(
+        ws,
+        gen,
+        "Aký je názov diplomovej práce Martina Horvátha?",
+        "Kto viedol bakalársku prácu Jakuba Nováka v roku 2018?",
+    )
+    assert not reply.rewritten and reply.status == "ok"
+    assert reply.about() == ["jakub-novak"]
+    assert thesis_of(jakub, "bachelor")["supervisor"] in reply.text
+    reply = chat(
+        ws,
+        gen,
+        "Kto viedol diplomovú prácu Martina Horvátha?",
+        "Aký je názov bakalárskej práce Natálie Beňovej z roku 2021?",
+    )
+    assert not reply.rewritten and reply.about() == ["natalia-benova"]
+    assert thesis_of(natalia, "bachelor")["title"] in reply.text
+    # A question of its own, even with no name, is no reply either.
+    reply = chat(
+        ws,
+        gen,
+        "Aký je názov diplomovej práce Martina Horvátha?",
+        "Kto viedol bakalársku prácu v roku 2018?",
+    )
+    assert not reply.rewritten
+
+
+def test_a_year_in_a_reply_to_which_one_is_never_an_ordinal(sample):
+    """F4b: "ten z roku 2015" is the Martin Horváth who started in 2015, not the
+    second one ("2015" starts with "2"); a year that fits no one picks no one."""
+    ws, gen = sample
+    (started,) = [m for m in MARTINS if m["start_year"] == 2015]
+    assert all(2015 not in {t["year"] for t in m["theses"]} for m in MARTINS)
+    for reply_turn in ("ten z roku 2015", "ten, čo začal 2015"):
+        reply = chat(ws, gen, "Kedy začal študovať Martin Horváth?", reply_turn)
+        assert reply.status == "ok", reply_turn
+        assert reply.about() == [started["id"]], reply_turn
+        assert "2015" in reply.text
+    assert all(2019 not in years_of(m) for m in MARTINS)
+    reply = chat(ws, gen, "Aký je názov diplomovej práce Martina Horvátha?", "Ten z 2019")
+    assert reply.status == "ambiguous" and reply.about() == []
+
+
+def test_which_one_replies_pick_by_login_year_ordinal_and_name():
+    """The rules of ``choose_candidate``, without a graph."""
+
+    class Graph:
+        def __call__(self, q):
+            return Names("none")
+
+        def logins(self, ids):
+            return {"a": "aa111aa", "b": "bb222bb"}
+
+        def start_years(self, ids):
+            return {"a": 2015, "b": 2018}
+
+    cands = [
+        {"id": "a", "hint": "bakalárska práca 2018: I-vektory"},
+        {"id": "b", "hint": "bakalárska práca 2021: Evidenčné čísla"},
+    ]
+
+    def pick(turn, names=None):
+        chosen = choose_candidate(analyze(turn), names or Names("none"), cands, Graph())
+        return chosen and chosen["id"]
+
+    assert pick("ten z roku 2018") == "a"  # the year the list showed
+    assert pick("ten z roku 2015") == "a"  # else the year of starting
+    assert pick("ten, čo začal 2018") == "b"  # starting, when the reply says so
+    assert pick("2021") == "b" and pick("Ten z 2019") is None and pick("2") == "b"
+    assert pick("ten druhý") == "b" and pick("prvý") == "a" and pick("bb222bb") == "b"
+    assert pick("ten s názvom Evidenčné čísla") == "b"  # words of the summary shown
+    someone = Names("resolved", [Subject("c", "C", None, "full")])
+    assert pick("Kto viedol prácu C v roku 2018?", someone) is None
+    assert pick("C", someone) is None
+    assert pick("B", Names("resolved", [Subject("b", "B", None, "full")])) == "b"
+
+
+def test_a_follow_up_keeps_the_namesake_established(sample):
+    """F5: after the Martin Horváth of 2021, "A v roku 2018?" is about him (who has
+    no bachelor thesis of 2018), not the other Martin's 2018 thesis."""
+    ws, gen = sample
+    (m2021,) = [m for m in MARTINS if thesis_of(m, "bachelor", 2021)]
+    (other,) = [m for m in MARTINS if m is not m2021]
+    assert thesis_of(m2021, "bachelor", 2018) is None and thesis_of(other, "bachelor", 2018)
+    reply = chat(
+        ws, gen, "Aký je názov bakalárskej práce Martina Horvátha z roku 2021?", "A v roku 2018?"
+    )
+    assert reply.rewritten and reply.status == "no_answer"
+    assert reply.about() == [m2021["id"]]
+    assert thesis_of(other, "bachelor", 2018)["title"] not in reply.text
+    assert thesis_of(other, "master", 2020) and thesis_of(m2021, "master", 2020) is None
+    reply = chat(
+        ws,
+        gen,
+        "Kto viedol bakalársku prácu Martina Horvátha z roku 2021?",
+        "A diplomovú v roku 2020?",
+    )
+    assert reply.status == "no_answer" and reply.about() == [m2021["id"]]
+    # After "which one?" was answered, a follow-up is about the one chosen.
+    second = MARTINS[1]
+    reply = chat(
+        ws, gen, "Aká je diplomová práca Martina Horvátha?", "ten druhý", "Kedy začal študovať?"
+    )
+    assert reply.status == "ok" and reply.about() == [second["id"]]
+    assert str(second["start_year"]) in reply.text
+
+
+def test_a_pronoun_after_an_unknown_person_has_no_one_to_refer_to(sample):
+    """F9: after a turn about someone the wiki does not know (or an ambiguous name
+    not resolved), "jeho" is not the person of an earlier turn."""
+    ws, gen = sample
+    reply = chat(
+        ws,
+        gen,
+        "Aký je názov diplomovej práce Jána Holpa?",
+        "A čo Karol Holp, kto viedol jeho prácu?",
+        "Kto bol jeho vedúci?",
+    )
+    assert not reply.rewritten and reply.question == "Kto bol jeho vedúci?"
+    assert "jan-holp" not in reply.about()
+    reply = chat(
+        ws,
+        gen,
+        "Kto viedol diplomovú prácu Petra Kováča?",
+        "Kto viedol prácu Jozefa Mrkvičku?",
+        "Kedy začal študovať?",
+    )
+    assert not reply.rewritten and "peter-kovac" not in reply.about()
+    assert f"rok začiatku štúdia: {PERSONS['peter-kovac']['start_year']}" not in reply.text
+    reply = chat(
+        ws,
+        gen,
+        "Aký názov práce má Ján Holp?",
+        "Aká je diplomová práca Martina Horvátha?",
+        "Kedy začal študovať?",
+    )
+    assert "Ján Holp" not in reply.question and "jan-holp" not in reply.about()

@@ -12,19 +12,23 @@ answer, and nothing the agent does can weaken what ``answer()`` verifies.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from zpagent.agent.clarify import Clarification
 from zpagent.agent.conversation import Turn, turns_from_messages
-from zpagent.agent.rewrite import Clarification, State, rewrite
+from zpagent.agent.rewrite import State, rewrite
 from zpagent.agent.tasks import background_reply, is_background_task
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.render import NOT_FOUND
 from zpagent.answer.service import answer
-from zpagent.answer.subjects import Names, resolve_names
+from zpagent.answer.subjects import Names, graph_available, resolve_names
+from zpagent.config import get_settings
 from zpagent.contract import AnswerResponse
 from zpagent.errors import InvalidQuery
+from zpagent.graph.store import cypher
+from zpagent.graph.store.serving import graph_store
 from zpagent.history.answer import history_asker
 from zpagent.question import Question, analyze
 from zpagent.question.small_talk import reply
@@ -65,17 +69,36 @@ class AgentReply:
 
 
 class _Resolver:
-    """Names resolved once per question text within one request."""
+    """Names resolved once per question text within one request, and the logins
+    and start years of persons (``zpagent.agent.clarify.Resolver``)."""
 
     def __init__(self, gen: Any, include_unpublished: bool) -> None:
         self.gen = gen
         self.include_unpublished = include_unpublished
         self._seen: dict[str, Names] = {}
+        self._cards: dict[str, tuple[str | None, int | None]] = {}
 
     def __call__(self, q: Question) -> Names:
         if q.text not in self._seen:
             self._seen[q.text] = resolve_names(self.gen, q, self.include_unpublished)
         return self._seen[q.text]
+
+    def _card(self, ids: Iterable[str]) -> dict[str, tuple[str | None, int | None]]:
+        wanted = set(ids)
+        missing = sorted(wanted - self._cards.keys())
+        if missing and graph_available(self.gen):
+            store = graph_store(self.gen, get_settings())
+            for pid, _name, _page, _path, _pub, login, start, *_ in store.query(
+                cypher.PERSON_CARDS, ids=missing
+            ):
+                self._cards[pid] = (login, start)
+        return {i: self._cards[i] for i in wanted if i in self._cards}
+
+    def logins(self, ids: Iterable[str]) -> dict[str, str]:
+        return {i: login for i, (login, _) in self._card(ids).items() if login}
+
+    def start_years(self, ids: Iterable[str]) -> dict[str, int]:
+        return {i: start for i, (_, start) in self._card(ids).items() if start}
 
 
 def conversation_state(turns: list[Turn], resolve: _Resolver) -> State:
@@ -88,6 +111,7 @@ def conversation_state(turns: list[Turn], resolve: _Resolver) -> State:
         try:
             explicit = rewrite(turn.text, state, resolve)
             q = analyze(explicit.text)
+            plain = analyze(explicit.plain)
         except InvalidQuery:
             # An earlier turn that is no question (too long: a pasted text) sets
             # no context; the conversation goes on, as it did for the user.
@@ -98,10 +122,14 @@ def conversation_state(turns: list[Turn], resolve: _Resolver) -> State:
         answered = turns[i + 1].text if i + 1 < len(turns) else ""
         state.clarify = None
         if names.status == "ambiguous" and answered.startswith(CLARIFY_PREFIX):
-            state.clarify = Clarification(q, names.candidates)
-        if names.subjects:
+            state.clarify = Clarification(plain, names.candidates)
+        if names.status == "resolved":
             state.subjects = list(names.subjects)
-        state.last = q
+        elif names.status in ("unknown", "ambiguous"):
+            # Whoever was talked about before is not whom "jeho" means now.
+            state.subjects = []
+        state.last = plain
+        state.last_subjects = list(names.subjects)
     return state
 
 

@@ -5,16 +5,23 @@ Each user turn is rewritten, in order, into an explicit question that needs
 no earlier turn, given what the earlier turns were about (``State``):
 
 - an answer to a clarifying question ("ten z roku 2021", "druhý", the full
-  name, a title word) picks a candidate; the question that was ambiguous is
-  asked again with the candidate's login, which the graph resolves exactly;
+  name, a login; see ``clarify``) picks a candidate; the question that was
+  ambiguous is asked again with the candidate's login, which the graph
+  resolves exactly;
 - a turn with only a year, a thesis kind or a name ("a v roku 2022?",
   "A bakalárske?", "A Petra Tóthová?") replaces those in the last question;
 - a turn that refers to someone ("jeho vedúci", "kedy začala?", "kto ju
   viedol?") gets the persons last talked about, and the thesis kind when it
   refers to the thesis.
 
-Nothing is guessed: a turn that names its own persons, or that cannot be
-completed, is kept as it is, and the answer pipeline decides.
+Nothing is guessed, and no question moves to a person the user did not
+mean: a turn that names its own persons (known, ambiguous or unknown) is
+about them, not a reply to "which one?" and not completed with earlier
+persons. A follow-up keeps the identity established before: when the name
+alone would now mean a namesake (a new year fits the other Martin Horváth),
+the person's login is noted too, so the checked answer is about the same
+person, whatever it finds for them. A turn that cannot be completed so is
+kept as it is, and the answer pipeline decides.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from zpagent.agent.clarify import Clarification, Resolver, candidate_login, choose_candidate
 from zpagent.answer.subjects import Names, Subject
 from zpagent.question import Question, analyze
 
@@ -34,26 +42,16 @@ PERSON_ANAPHORS = frozenset(
 )
 THESIS_ANAPHORS = frozenset("ju nej nou it".split())
 THESIS_PHRASE = re.compile(r"\b(?:ta|tu|tej|tou|tato|tuto|tejto) (?:prac|bakalar|diplom|dizert)")
-ORDINALS = {
-    0: ("prv", "first", "1"),
-    1: ("druh", "second", "2"),
-    2: ("tret", "third", "3"),
-    -1: ("posledn", "last"),
-}
 _FOLLOW_UP_START = re.compile(r"^(?:a|aj|and|what about|a co|a ako|tak)\b")
-_WORD = re.compile(r"\w+")
-
-
-@dataclass
-class Clarification:
-    question: Question  # the explicit question that was ambiguous
-    candidates: list[dict[str, Any]]
 
 
 @dataclass
 class State:
-    subjects: list[Subject] = field(default_factory=list)  # the persons last talked about
-    last: Question | None = None  # the last explicit question
+    # The persons last talked about; none after a turn that named someone the
+    # graph could not tell (unknown, or ambiguous and not resolved).
+    subjects: list[Subject] = field(default_factory=list)
+    last: Question | None = None  # the last explicit question, without identity notes
+    last_subjects: list[Subject] = field(default_factory=list)  # whom ``last`` was about
     clarify: Clarification | None = None  # the last answer asked "which one?"
 
 
@@ -62,9 +60,10 @@ class Rewritten:
     text: str  # the explicit question
     changed: bool = False
     chosen: dict[str, Any] | None = None  # the candidate a clarification picked
+    plain: str = ""  # ``text`` without the logins noted to keep an identity
 
-
-Resolver = Callable[[Question], Names]
+    def __post_init__(self) -> None:
+        self.plain = self.plain or self.text
 
 
 def _words(q: Question) -> list[str]:
@@ -78,49 +77,6 @@ def with_note(text: str, note: str) -> str:
     return f"{stripped.rstrip('?.! ')} ({note}){end}"
 
 
-def _login(candidate: dict[str, Any]) -> str:
-    path = candidate.get("document_path") or ""
-    parts = path.split("/")
-    return parts[-2] if len(parts) >= 2 else str(candidate.get("name") or "")
-
-
-def choose_candidate(
-    q: Question, candidates: list[dict[str, Any]], resolve: Resolver
-) -> dict[str, Any] | None:
-    """The candidate a reply to "which one?" names, or None."""
-    if not candidates:
-        return None
-    words = _words(q)
-    for year in q.years:
-        fitting = [c for c in candidates if str(year) in str(c.get("hint") or "")]
-        if len(fitting) == 1:
-            return fitting[0]
-    logins = [c for c in candidates if _login(c).lower() in words]
-    if len(logins) == 1:
-        return logins[0]
-    ids = {s.id for s in resolve(q).subjects}
-    named = [c for c in candidates if c.get("id") in ids]
-    if len(named) == 1:
-        return named[0]
-    if len(words) <= 4:
-        for index, stems in ORDINALS.items():
-            if any(w.startswith(stems) for w in words) and -len(candidates) <= index < len(
-                candidates
-            ):
-                return candidates[index]
-    content = {w for w in words if len(w) > 3}
-    scored = sorted(
-        (
-            (len(content & set(_WORD.findall(str(c.get("hint") or "").lower()))), i)
-            for i, c in enumerate(candidates)
-        ),
-        reverse=True,
-    )
-    if scored and scored[0][0] >= 2 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
-        return candidates[scored[0][1]]
-    return None
-
-
 def _elliptical(q: Question) -> bool:
     """A turn that only changes something of the last question ("a v roku 2022?")."""
     short = len(q.tokens) <= 6
@@ -129,6 +85,10 @@ def _elliptical(q: Question) -> bool:
         and not q.asked
         and (bool(_FOLLOW_UP_START.match(q.folded.lower())) or not q.structured)
     )
+
+
+def _noted(text: str, note: str) -> str:
+    return with_note(text, note) if note else text
 
 
 def _replace_spans(text: str, spans: list[tuple[int, int]], new: str) -> str | None:
@@ -172,6 +132,28 @@ def _compose(base: Question, q: Question, names: Names, resolve: Resolver) -> st
     return text if changed else None
 
 
+def _means_someone_else(names: Names, wanted: set[str]) -> bool:
+    """Whether the names may mean a person other than ``wanted`` (a namesake)."""
+    return names.status == "ambiguous" or bool(names.ids - wanted)
+
+
+def _pinned(make: Callable[[str], str], subjects: list[Subject], resolve: Resolver) -> str | None:
+    """``make("")``, the question about ``subjects``; ``make(logins)`` when the names
+    alone would mean someone else (a namesake); None when even the logins do not
+    pin them."""
+    text = make("")
+    if not subjects:
+        return text
+    wanted = {s.id for s in subjects}
+    if not _means_someone_else(resolve(analyze(text)), wanted):
+        return text
+    logins = resolve.logins(wanted)
+    if not logins:
+        return None
+    pinned = make(", ".join(logins[s.id] for s in subjects if s.id in logins))
+    return None if _means_someone_else(resolve(analyze(pinned)), wanted) else pinned
+
+
 def _refers_to_person(q: Question) -> bool:
     return any(w in PERSON_ANAPHORS for w in _words(q))
 
@@ -185,19 +167,24 @@ def rewrite(turn: str, state: State, resolve: Resolver) -> Rewritten:
     q = analyze(turn)
     if q.small_talk:
         return Rewritten(q.text)
-    if state.clarify is not None:
-        chosen = choose_candidate(q, state.clarify.candidates, resolve)
-        if chosen is not None:
-            text = with_note(state.clarify.question.core, _login(chosen))
-            return Rewritten(text, True, chosen)
     names = resolve(q)
+    if state.clarify is not None:
+        chosen = choose_candidate(q, names, state.clarify.candidates, resolve)
+        if chosen is not None:
+            ambiguous = state.clarify.question.core
+            text = with_note(ambiguous, candidate_login(chosen, resolve))
+            return Rewritten(text, True, chosen, plain=ambiguous)
     if names.status in ("unknown", "ambiguous"):
-        return Rewritten(q.text)
+        return Rewritten(q.text)  # its own persons, whom the answer will ask about
     base = state.last
     if base is not None and _elliptical(q):
         composed = _compose(base, q, names, resolve)
         if composed is not None:
-            return Rewritten(composed, True)
+            wanted = names.subjects or state.last_subjects
+            pinned = _pinned(lambda ids: _noted(composed, ids), wanted, resolve)
+            if pinned is not None:
+                return Rewritten(pinned, True, plain=composed)
+            return Rewritten(q.text)  # the same person cannot be asked about so
     if names.subjects or not state.subjects:
         return Rewritten(q.text)
     pq = names.parsed
@@ -215,4 +202,9 @@ def rewrite(turn: str, state: State, resolve: Resolver) -> Rewritten:
         note += f", {base.core[a:b]}"
     if not q.years and base is not None and base.years and _refers_to_thesis(q):
         note += f", {base.years[0]}"
-    return Rewritten(with_note(q.core, note), True)
+    pinned = _pinned(
+        lambda ids: with_note(q.core, f"{note}, {ids}" if ids else note), state.subjects, resolve
+    )
+    if pinned is None:
+        return Rewritten(q.text)
+    return Rewritten(pinned, True, plain=with_note(q.core, note))
