@@ -24,7 +24,7 @@ from zpagent.history.contract import (
 )
 from zpagent.history.errors import HistoryUnavailable, UnknownPage
 from zpagent.history.intent import HistoryIntent, is_history_question, parse_intent
-from zpagent.history.model import Commit, CommitList
+from zpagent.history.model import Commit, CommitList, PageDiff
 from zpagent.history.resolve import PageRef, resolve_page
 from zpagent.history.service import WikiHistory
 from zpagent.index.reader import Generation
@@ -74,7 +74,8 @@ def open_history(workspace: Any, gen: Generation | None) -> WikiHistory:
         wiki = workspace.wiki_path()
     except WikiError as exc:
         raise HistoryUnavailable("ZPWIKI_PATH is not set") from exc
-    return WikiHistory(wiki, gen, workspace.settings.wiki_base_url)
+    limits = workspace.page_limits() if hasattr(workspace, "page_limits") else None
+    return WikiHistory(wiki, gen, workspace.settings.wiki_base_url, limits)
 
 
 def history_asker(workspace: Any, gen: Generation):
@@ -149,9 +150,18 @@ def _page_answer(history: WikiHistory, intent: HistoryIntent, page: PageRef) -> 
                     f"({render.plain(last[0].author, 80)}) {cite(last[0])}."
                 )
     else:
-        diff = history.page_diff(path)
-        text = render.last_change(name, diff.to_commit, diff, cite)
-        reasons = diff.truncated_reasons
+        try:
+            diff: PageDiff | None = history.page_diff(path)
+        except UnknownPage:  # e.g. the version before the last change was hidden
+            diff = None
+        if diff is not None and diff.to_commit is not None:
+            text = render.last_change(name, diff.to_commit, diff, cite)
+            reasons = diff.truncated_reasons
+        else:  # the last change that may be shown, without what it changed
+            last = history.page_history(path, limit=1).commits
+            if not last:
+                raise UnknownPage("the page has no change that may be shown")
+            text = render.last_change(name, last[0], None, cite)
     return _answer(intent, text, cite, history, path, reasons)
 
 

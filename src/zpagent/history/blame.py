@@ -1,12 +1,18 @@
-"""Who last changed which lines of a page (``git blame``), by line range or by section."""
+"""Who last changed which lines of a page (``git blame``), by line range or by section.
+
+A line's commit is named only when the version of the page it made may be
+shown (``shown``); a line from a hidden version keeps its text (it is in the
+version asked for) but names no commit.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from zpagent.history.errors import InvalidRange
 from zpagent.history.git import GitRepo
-from zpagent.history.model import Blame, BlameLine, Commit
+from zpagent.history.model import Blame, BlameLine, Commit, Revision
 from zpagent.history.sections import find_section
 from zpagent.history.validate import check_line_range, is_sha
 
@@ -18,13 +24,19 @@ def blame_lines(
     repo: GitRepo,
     page: str,
     path_at_revision: str,
-    revision: Commit,
+    revision: Revision,
     content: str,
     start_line: int | None = None,
     end_line: int | None = None,
     section: str | None = None,
+    *,
+    shown: Callable[[list[tuple[str, str]]], set[str]],
 ) -> Blame:
-    """Blame a line range (default: the whole page) or the section under a heading."""
+    """Blame a line range (default: the whole page) or the section under a heading.
+
+    ``shown``: given ``(commit, repository path of the file in it)`` pairs,
+    the commits that may be named.
+    """
     if section is not None and (start_line is not None or end_line is not None):
         raise InvalidRange("give either a line range or a section, not both")
     lines = content.split("\n")
@@ -53,13 +65,17 @@ def blame_lines(
     )
     if out.truncated:
         reasons.append("output_limit")
-    blamed, commits = parse_porcelain(out.stdout.decode("utf-8", "replace"))
+    blamed, commits, files = parse_porcelain(out.stdout.decode("utf-8", "replace"))
+    keep = shown([(sha, files[sha]) for sha in commits if files.get(sha)])
+    commits = {sha: c for sha, c in commits.items() if sha in keep}
+    blamed = [BlameLine(ln.line, ln.text, ln.sha if ln.sha in keep else None) for ln in blamed]
     ordered = dict(sorted(commits.items(), key=lambda kv: kv[1].when, reverse=True))
     return Blame(page, revision, first, last, heading, blamed, ordered, reasons)
 
 
-def parse_porcelain(text: str) -> tuple[list[BlameLine], dict[str, Commit]]:
-    """Lines and the commits they come from, out of ``git blame --porcelain``."""
+def parse_porcelain(text: str) -> tuple[list[BlameLine], dict[str, Commit], dict[str, str]]:
+    """Lines, the commits they come from and the file's (repository) path in each
+    commit, out of ``git blame --porcelain``."""
     lines: list[BlameLine] = []
     commits: dict[str, Commit] = {}
     info: dict[str, dict[str, str]] = {}
@@ -86,7 +102,8 @@ def parse_porcelain(text: str) -> tuple[list[BlameLine], dict[str, Commit]]:
             date=_iso(fields.get("author-time"), fields.get("author-tz")),
             message=fields.get("summary", ""),
         )
-    return lines, commits
+    files = {sha: fields["filename"] for sha, fields in info.items() if fields.get("filename")}
+    return lines, commits, files
 
 
 def _iso(epoch: str | None, tz: str | None) -> str:

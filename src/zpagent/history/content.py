@@ -3,7 +3,12 @@
 Revisions must lie on the served branch's history (ancestors of HEAD): other
 branches of the repository are not part of the wiki. Renames are followed:
 the page's name at a revision is found among the names it had. A version
-whose own front matter says ``published: false`` is hidden like the page.
+the indexer would not publish (``pages``, rule 1) is hidden like the page.
+
+A caller's revision is only a point in time: its own commit (message,
+author, date) is never described, since it may have touched only hidden
+pages or files outside the wiki. A version is described by the commit that
+made it (``maker``), and only when that commit may be shown.
 """
 
 from __future__ import annotations
@@ -13,9 +18,10 @@ import re
 from zpagent.history.errors import PageNotAtRevision, UnknownPage, UnknownRef
 from zpagent.history.git import EMPTY_TREE, GitRepo
 from zpagent.history.log import FORMAT, MAX_LOG_BYTES, parse_log
-from zpagent.history.model import Commit
-from zpagent.history.pages import is_published, read_blobs
+from zpagent.history.model import STATUS_WORDS, Commit, PageChange
+from zpagent.history.pages import Visibility, is_page_path
 from zpagent.history.sections import heading_path, headings
+from zpagent.history.versions import Version
 
 MAX_CONTENT_CHARS = 60_000
 MAX_DIFF_BYTES = 60_000
@@ -38,26 +44,21 @@ def on_branch(repo: GitRepo, sha: str, head: str) -> str:
     return sha
 
 
-def commit_of(repo: GitRepo, sha: str) -> Commit:
-    out = repo.run(
-        ["log", "-z", "--no-walk", "--no-decorate", FORMAT, "--end-of-options", sha, "--"],
-        max_bytes=MAX_LOG_BYTES,
-    )
-    entries = parse_log(out.stdout, complete=True)
-    if not entries:
-        raise UnknownRef("no such commit")
-    return entries[0][0]
+def maker(repo: GitRepo, visibility: Visibility, path: str, sha: str) -> Commit | None:
+    """The commit that made the version of ``path`` at ``sha``, when it may be shown.
 
-
-def last_change(repo: GitRepo, path: str, sha: str) -> Commit | None:
-    """The newest commit at or before ``sha`` that changed ``path`` (renames followed)."""
+    The newest commit of the main line up to ``sha`` (first parents; a merge
+    stands for what it brought) that changed ``path``; None when there is
+    none, or when the version it made was hidden (its message could tell).
+    """
     out = repo.run(
         [
             "log",
             "-z",
-            "--follow",
             "--no-decorate",
+            "--first-parent",
             "--diff-merges=first-parent",
+            "--name-status",
             "--max-count=1",
             FORMAT,
             "--end-of-options",
@@ -68,7 +69,17 @@ def last_change(repo: GitRepo, path: str, sha: str) -> Commit | None:
         max_bytes=MAX_LOG_BYTES,
     )
     entries = parse_log(out.stdout, complete=True)
-    return entries[0][0] if entries else None
+    if not entries:
+        return None
+    commit = entries[0][0]
+    if not visibility.version_shown(commit.sha, path):
+        return None
+    commit.changes = [
+        PageChange(STATUS_WORDS.get(letter, "modified"), path)
+        for letter, repo_path, _ in entries[0][1]
+        if repo.page_path(repo_path) == path
+    ][:1]
+    return commit
 
 
 def renamed_from(repo: GitRepo, page: str, head: str) -> list[str]:
@@ -98,20 +109,21 @@ def renamed_from(repo: GitRepo, page: str, head: str) -> list[str]:
     return names
 
 
-def version_at(repo: GitRepo, names: list[str], sha: str) -> tuple[str, bytes] | None:
-    """(path, content) of the page at ``sha``: the first of its names that exists there."""
-    blobs = read_blobs(repo, [f"{sha}:{repo.repo_path(n)}" for n in names])
-    for name, blob in zip(names, blobs, strict=True):
-        if blob is not None:
-            return name, blob
+def version_at(visibility: Visibility, names: list[str], sha: str) -> Version | None:
+    """The page at ``sha``: the version under the first of its names that exists there."""
+    verdicts = visibility.versions.verdicts((sha, n) for n in names)
+    for name in names:
+        if verdicts[(sha, name)] is not None:
+            return visibility.versions.version(sha, name)
     return None
 
 
-def visible_version(repo: GitRepo, names: list[str], sha: str) -> tuple[str, bytes]:
-    found = version_at(repo, names, sha)
+def visible_version(visibility: Visibility, names: list[str], sha: str) -> Version:
+    """The page at ``sha`` when that version is published; refused otherwise."""
+    found = version_at(visibility, names, sha)
     if found is None:
         raise PageNotAtRevision("the page did not exist at that revision")
-    if not is_published(found[1]):
+    if not found.published or found.content is None or not is_page_path(found.path):
         raise UnknownPage("that version of the page is unpublished")
     return found
 

@@ -2,7 +2,9 @@
 
 Sources are commits: each ``CommitSource`` is a ``Source`` (the page it is
 about: path, URL, title) plus the commit's id, author date, author and
-subject, numbered ``S1..Sn`` per response.
+subject, numbered ``S1..Sn`` per response. Only commits that made a visible
+version of a visible page are ever sources; a revision the caller gave is
+echoed by its id only.
 """
 
 from __future__ import annotations
@@ -60,16 +62,28 @@ class PageVersionResponse(HistoryEnvelope):
     document_path: str
     title: str | None
     source_url: str | None
-    revision: str = Field(description="The commit asked for (full id).")
+    revision: str = Field(
+        description="The revision asked for (full id only; its own commit is not described)."
+    )
     path_at_revision: str = Field(description="The page's path at that revision (renames).")
-    last_change: str | None = Field(None, description="source_id of the commit that made it.")
+    last_change: str | None = Field(
+        None,
+        description="source_id of the commit that made this version (the page's last change "
+        "at or before the revision); null: none that may be shown.",
+    )
     content: str = Field(description="The page's Markdown as it was at the revision.")
 
 
 class PageDiffResponse(HistoryEnvelope):
     document_path: str
-    from_commit: str | None = Field(description="null: the page did not exist yet.")
-    to_commit: str
+    from_commit: str | None = Field(
+        description="The commit that made the older version. null: the page did not exist "
+        "yet (from_path is null too), or that version was made while the page was hidden."
+    )
+    to_commit: str | None = Field(
+        description="The commit that made the newer version (not the revision asked for); "
+        "null: it was made while the page was hidden."
+    )
     from_path: str | None
     to_path: str
     added_lines: int
@@ -81,7 +95,10 @@ class PageDiffResponse(HistoryEnvelope):
 class BlameLineItem(BaseModel):
     line: int
     text: str
-    source_id: str = Field(description="The commit that last changed the line.")
+    source_id: str | None = Field(
+        description="The commit that last changed the line; null: the line comes from a "
+        "version made while the page was hidden (that commit is not shown)."
+    )
 
 
 class BlameResponse(HistoryEnvelope):
@@ -214,7 +231,8 @@ def diff_response(
     d: PageDiff, catalog: PageCatalog, index_version: dict | None, head: str
 ) -> PageDiffResponse:
     reg = CommitSources(catalog)
-    reg.add(d.to_commit, d.page)
+    if d.to_commit is not None:
+        reg.add(d.to_commit, d.page)
     if d.from_commit is not None:
         reg.add(d.from_commit, d.page)
     return PageDiffResponse(
@@ -224,7 +242,7 @@ def diff_response(
         head=head,
         document_path=d.page,
         from_commit=d.from_commit.sha if d.from_commit else None,
-        to_commit=d.to_commit.sha,
+        to_commit=d.to_commit.sha if d.to_commit else None,
         from_path=d.from_path,
         to_path=d.to_path,
         added_lines=d.added_lines,
@@ -253,6 +271,9 @@ def blame_response(
         start_line=b.start_line,
         end_line=b.end_line,
         last_change=ids.get(b.last_change.sha) if b.last_change else None,
-        lines=[BlameLineItem(line=ln.line, text=ln.text, source_id=ids[ln.sha]) for ln in b.lines],
+        lines=[
+            BlameLineItem(line=ln.line, text=ln.text, source_id=ids.get(ln.sha) if ln.sha else None)
+            for ln in b.lines
+        ],
         **_truncation(b.truncated_reasons),
     )

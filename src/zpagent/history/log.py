@@ -1,18 +1,26 @@
 """Commits from ``git log``: the wiki's recent changes and one page's history.
 
 Merge commits are listed with their changes against the first parent (what
-the merge brought into the main line). A commit whose changes touch no
-visible page (only hidden pages, images, files outside the wiki) is not
-listed at all: its message could describe a hidden page.
+the merge brought into the main line). A commit is listed for a page only
+when the page is visible and so is the version of it the commit made (for a
+deletion: the version before); a commit with no such change (only hidden
+pages or hidden versions, images, files outside the wiki) is not listed at
+all: its message could describe something hidden (see ``pages``).
+
+A ``since`` in the future lists nothing (git would ignore a date it cannot
+read, such as the year 9999, and list everything).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from zpagent.history.git import GitRepo
 from zpagent.history.model import STATUS_WORDS, Commit, CommitList, PageChange
-from zpagent.history.pages import Visibility
+
+if TYPE_CHECKING:
+    from zpagent.history.pages import Visibility
 
 MAX_COMMITS = 100
 MAX_CHANGES_PER_COMMIT = 50
@@ -35,8 +43,32 @@ LOG_OPTIONS = [
     FORMAT,
 ]
 
+Change = tuple[str, str, str | None]  # (status letter, repo path, previous repo path)
 
-def parse_log(raw: bytes, complete: bool) -> list[tuple[Commit, list[tuple[str, str, str | None]]]]:
+
+def parse_name_status(raw: bytes) -> list[Change]:
+    """``--name-status -z`` output: (letter, path, previous path for renames and copies)."""
+    tokens = [t.decode("utf-8", "replace") for t in raw.lstrip(b"\n").split(b"\0")]
+    changes: list[Change] = []
+    i = 0
+    while i < len(tokens):
+        status = tokens[i].strip()
+        if not status:
+            i += 1
+            continue
+        letter = status[0]
+        if letter in ("R", "C") and i + 2 < len(tokens):
+            changes.append((letter, tokens[i + 2], tokens[i + 1]))
+            i += 3
+        elif i + 1 < len(tokens):
+            changes.append((letter, tokens[i + 1], None))
+            i += 2
+        else:
+            break
+    return changes
+
+
+def parse_log(raw: bytes, complete: bool) -> list[tuple[Commit, list[Change]]]:
     """(commit, [(status letter, repo path, previous repo path)]) per record.
 
     With ``complete=False`` (the byte cap was hit) the last record is dropped.
@@ -51,31 +83,20 @@ def parse_log(raw: bytes, complete: bool) -> list[tuple[Commit, list[tuple[str, 
         if len(fields) != 5 or len(fields[0]) != 40:
             continue  # malformed: never guess
         sha, parents, author, date, subject = fields
-        tokens = [t.decode("utf-8", "replace") for t in rest.lstrip(b"\n").split(b"\0")]
-        changes: list[tuple[str, str, str | None]] = []
-        i = 0
-        while i < len(tokens):
-            status = tokens[i].strip()
-            if not status:
-                i += 1
-                continue
-            letter = status[0]
-            if letter in ("R", "C") and i + 2 < len(tokens):
-                changes.append((letter, tokens[i + 2], tokens[i + 1]))
-                i += 3
-            elif i + 1 < len(tokens):
-                changes.append((letter, tokens[i + 1], None))
-                i += 2
-            else:
-                break
         commit = Commit(sha, parents.split(), author, date, subject)
-        out.append((commit, changes))
+        out.append((commit, parse_name_status(rest)))
     return out
 
 
-def _page_changes(
-    repo: GitRepo, raw: list[tuple[str, str, str | None]]
-) -> list[tuple[PageChange, str]]:
+def in_future(since: dt.datetime | None) -> bool:
+    if since is None:
+        return False
+    if since.tzinfo is None:
+        since = since.replace(tzinfo=dt.UTC)
+    return since > dt.datetime.now(dt.UTC)
+
+
+def _page_changes(repo: GitRepo, raw: list[Change]) -> list[tuple[PageChange, str]]:
     """Changes inside the wiki as page paths, each with the letter for visibility checks."""
     out = []
     for letter, path, previous in raw:
@@ -83,8 +104,57 @@ def _page_changes(
         if page is None:
             continue
         before = repo.page_path(previous) if previous else None
-        out.append((PageChange(STATUS_WORDS.get(letter, "modified"), page, before), letter))
+        status = STATUS_WORDS.get(letter, "modified")
+        if previous and before is None:
+            status = "added"  # renamed or copied from outside the wiki: new to the wiki
+        out.append((PageChange(status, page, before), letter))
     return out
+
+
+def made_version(commit: Commit, letter: str, path: str) -> tuple[str, str] | None:
+    """The (commit, path) version a change is judged by: the one it made, or for a
+    deletion the one it removed."""
+    if letter == "D":
+        return (commit.parents[0], path) if commit.parents else None
+    return (commit.sha, path)
+
+
+def _source(commit: Commit, change: PageChange) -> tuple[str, str] | None:
+    """The version a rename or copy started from."""
+    if change.previous_path is None or not commit.parents:
+        return None
+    return (commit.parents[0], change.previous_path)
+
+
+Batch = list[tuple[Commit, list[tuple[PageChange, str]]]]
+
+
+def visible_changes(
+    visibility: Visibility, batch: Batch, pages: set[str] | None = None
+) -> list[list[PageChange]]:
+    """Per commit of ``batch``, the changes that may be shown (of ``pages`` only, when
+    given): those whose made version is published. A rename or copy from a version
+    that may not be shown is reported as the page's addition (its old name was hidden)."""
+    wanted = [
+        (commit, c, letter)
+        for commit, changes in batch
+        for c, letter in changes
+        if pages is None or c.path in pages
+    ]
+    shown = visibility.shown(
+        v
+        for commit, c, letter in wanted
+        for v in (made_version(commit, letter, c.path), _source(commit, c))
+        if v is not None
+    )
+    kept: dict[int, list[PageChange]] = {}
+    for commit, c, letter in wanted:
+        if made_version(commit, letter, c.path) not in shown:
+            continue
+        if c.previous_path is not None and _source(commit, c) not in shown:
+            c = PageChange("added", c.path, None)
+        kept.setdefault(id(commit), []).append(c)
+    return [kept.get(id(commit), []) for commit, _ in batch]
 
 
 def recent_changes(
@@ -100,7 +170,7 @@ def recent_changes(
     reasons: list[str] = []
     skip = 0
     batch = (limit + 1) * 2
-    while len(found) <= limit:
+    while len(found) <= limit and not in_future(since):
         args = [*LOG_OPTIONS, f"--max-count={batch}", f"--skip={skip}"]
         if since is not None:
             args.append(f"--since={since.isoformat()}")
@@ -110,14 +180,10 @@ def recent_changes(
         if out.truncated and "output_limit" not in reasons:
             reasons.append("output_limit")
         batch_changes = [(commit, _page_changes(repo, raw)) for commit, raw in entries]
-        # One visibility check per batch (two cat-file calls), not per commit.
-        shown = visibility.visible(
-            (c.path, f"{commit.sha}^" if letter == "D" else commit.sha)
-            for commit, changes in batch_changes
-            for c, letter in changes
-        )
-        for commit, changes in batch_changes:
-            kept = [c for c, _ in changes if c.path in shown]
+        # A few git calls per batch (trees, blobs, removals), not per commit.
+        pages = visibility.pages(c.path for _, changes in batch_changes for c, _ in changes)
+        shown = visible_changes(visibility, batch_changes, pages)
+        for (commit, _), kept in zip(batch_changes, shown, strict=True):
             if not kept:
                 continue
             commit.changes = kept[:MAX_CHANGES_PER_COMMIT]
@@ -141,8 +207,68 @@ def recent_changes(
     return CommitList(found, list(dict.fromkeys(reasons)), head)
 
 
+def page_changes(
+    repo: GitRepo,
+    visibility: Visibility,
+    path: str,
+    start: str,
+    since: dt.datetime | None = None,
+    limit: int = 20,
+    first_parent: bool = False,
+    deletions: bool = True,
+) -> tuple[list[Commit], list[str]]:
+    """The newest commits at or before ``start`` that made a visible version of the page
+    named ``path`` there (renames followed), and the truncation reasons.
+
+    ``first_parent``: only the main line (a merge stands for what it brought).
+    The caller has checked that the page itself is visible.
+    """
+    if in_future(since):
+        return [], []
+    found: list[Commit] = []
+    reasons: list[str] = []
+    done = 0  # entries judged so far
+    count = (limit + 1) * 2
+    # ``--skip`` miscounts with ``--follow``: read more from the start instead.
+    while len(found) <= limit:
+        args = [*LOG_OPTIONS, "--follow", f"--max-count={count}"]
+        if first_parent:
+            args.append("--first-parent")
+        if since is not None:
+            args.append(f"--since={since.isoformat()}")
+        args += ["--end-of-options", start, "--", repo.repo_path(path)]
+        out = repo.run(args, max_bytes=MAX_LOG_BYTES)
+        entries = parse_log(out.stdout, complete=not out.truncated)
+        batch = [
+            (commit, [(c, letter) for c, letter in _page_changes(repo, raw)[:1]])  # --follow
+            for commit, raw in entries[done:]
+        ]
+        if not deletions:
+            batch = [(commit, [ch for ch in changes if ch[1] != "D"]) for commit, changes in batch]
+        for (commit, _), kept in zip(batch, visible_changes(visibility, batch), strict=True):
+            if kept:
+                commit.changes = kept
+                found.append(commit)
+        done = max(done, len(entries))
+        if out.truncated:
+            reasons.append("output_limit")
+            break
+        if len(entries) < count:
+            break  # the page's whole history was read
+        if count >= MAX_SCANNED:
+            if len(found) <= limit:
+                reasons.append("commit_limit")  # stopped looking: older ones may exist
+            break
+        count = min(count * 4, MAX_SCANNED)
+    if len(found) > limit:
+        found = found[:limit]
+        reasons.append("commit_limit")
+    return found, list(dict.fromkeys(reasons))
+
+
 def page_history(
     repo: GitRepo,
+    visibility: Visibility,
     page: str,
     head: str,
     since: dt.datetime | None = None,
@@ -150,17 +276,5 @@ def page_history(
 ) -> CommitList:
     """Commits that changed one (visible, validated) page, following renames, newest first."""
     limit = max(1, min(limit, MAX_COMMITS))
-    args = [*LOG_OPTIONS, "--follow", f"--max-count={limit + 1}"]
-    if since is not None:
-        args.append(f"--since={since.isoformat()}")
-    args += ["--end-of-options", head, "--", repo.repo_path(page)]
-    out = repo.run(args, max_bytes=MAX_LOG_BYTES)
-    reasons = ["output_limit"] if out.truncated else []
-    commits = []
-    for commit, raw in parse_log(out.stdout, complete=not out.truncated):
-        commit.changes = [c for c, _ in _page_changes(repo, raw)][:1]
-        commits.append(commit)
-    if len(commits) > limit:
-        commits = commits[:limit]
-        reasons.append("commit_limit")
+    commits, reasons = page_changes(repo, visibility, page, head, since=since, limit=limit)
     return CommitList(commits, reasons, head, page)

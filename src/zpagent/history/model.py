@@ -50,6 +50,14 @@ class Commit:
             return dt.datetime.fromtimestamp(0, dt.UTC)
 
 
+@dataclass(frozen=True)
+class Revision:
+    """A revision a caller asked for: its id only. Its own commit is never described
+    (its message could be about hidden pages or files outside the wiki)."""
+
+    sha: str
+
+
 @dataclass
 class CommitList:
     commits: list[Commit]
@@ -62,8 +70,10 @@ class CommitList:
 class PageVersion:
     page: str  # the page's current path
     path_at_revision: str  # its path at that revision (renames followed)
-    commit: Commit  # the revision asked for
-    last_change: Commit | None  # the last commit that changed the page at or before it
+    commit: Revision  # the revision asked for (its id only)
+    # The commit that made this version (the page's last change at or before the
+    # revision); None when there is none that may be shown.
+    last_change: Commit | None
     content: str
     truncated_reasons: list[str] = field(default_factory=list)
 
@@ -71,8 +81,11 @@ class PageVersion:
 @dataclass
 class PageDiff:
     page: str
-    from_commit: Commit | None  # None: the page did not exist yet (diff from nothing)
-    to_commit: Commit
+    # The commits that made the two versions; None: not shown (the version was
+    # made while hidden), or for the older side with from_path None too: the
+    # page did not exist yet (diff from nothing).
+    from_commit: Commit | None
+    to_commit: Commit | None
     from_path: str | None
     to_path: str
     diff: str
@@ -86,18 +99,18 @@ class PageDiff:
 class BlameLine:
     line: int
     text: str
-    sha: str
+    sha: str | None  # None: the commit is not shown (it made a hidden version)
 
 
 @dataclass
 class Blame:
     page: str
-    revision: Commit
+    revision: Revision
     start_line: int
     end_line: int
     section: str | None
     lines: list[BlameLine]
-    commits: dict[str, Commit]  # by sha: who changed the lines, newest first
+    commits: dict[str, Commit]  # by sha: who changed the lines (shown ones), newest first
     truncated_reasons: list[str] = field(default_factory=list)
 
     @property

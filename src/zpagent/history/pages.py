@@ -1,15 +1,25 @@
-"""Which pages the history may show, and what to call them.
+"""Which pages, and which of their versions, the history may show.
 
-A page's history is hidden exactly when the page is: when the served index
-marks it unpublished, or when its front matter says ``published: false`` as
-it is now (or, for a page that no longer exists, as it was last). A path
-that is not a valid page path (outside the wiki, hidden folders, not
-Markdown) is never shown. Titles and URLs come from the served index, or
-from the configured base URL when the index does not know the page.
+Three rules, used by every question:
 
-File contents are read from git's object store (``git cat-file --batch``),
-never from the work tree, so a symlink or an uncommitted file cannot
-expose anything.
+1. A *version* (a page path at a commit) is visible when the indexer would
+   publish it from that commit: its front matter merged over its folder's
+   ``frontmatter.yaml`` at that same commit, decoded as the indexer decodes
+   it (``versions``).
+2. A *page* is visible, with a served index (a generation), when it exists
+   at HEAD and the index knows it and marks it published: a page the index
+   does not know yet (pushed, not synced) is not shown. Without a
+   generation: rule 1 at HEAD. A path gone at HEAD (deleted, or an old name
+   of a renamed page) is judged by its last version (rule 1 at the parent of
+   the commit that removed it from the main line); renamed, it is also only
+   as visible as its new name. A path that is not a valid page path
+   (outside the wiki, hidden folders, not Markdown) is never shown.
+3. A commit is shown for a page only when the page is visible and the
+   version the commit made is (for a deletion: the version before it).
+
+Titles and URLs come from the served index, or from the configured base URL
+when the index does not know the page. Contents come from git's object
+store, never from the work tree.
 """
 
 from __future__ import annotations
@@ -20,15 +30,17 @@ from dataclasses import dataclass
 
 from zpagent.history.errors import HistoryError
 from zpagent.history.git import GitRepo
+from zpagent.history.log import FORMAT, MAX_LOG_BYTES, parse_log, parse_name_status
 from zpagent.history.validate import check_page_path
+from zpagent.history.versions import Item, Versions
 from zpagent.index.reader import Generation
-from zpagent.ingest.frontmatter import split_front_matter
-from zpagent.ingest.metadata import parse_published
+from zpagent.ingest.limits import PageLimits
 from zpagent.ingest.urls import source_url
 
-# The indexer reads pages up to this size; blobs beyond it are cut the same way.
-MAX_PAGE_BYTES = 4 * 1024 * 1024
-MAX_BATCH_BYTES = 64 * 1024 * 1024
+# Renames followed forward from an old name to the page's current one.
+MAX_RENAMES = 20
+PATHS_PER_LOG = 100
+_QUIET = ["--no-color", "--no-ext-diff", "--no-textconv", "--no-decorate"]
 
 
 @dataclass(frozen=True)
@@ -85,97 +97,156 @@ class PageCatalog:
         return source_url(self.base_url, path)
 
 
-def is_published(content: bytes) -> bool:
-    """The indexer's rule: only an explicit ``published: false`` hides a page."""
-    text = content[:MAX_PAGE_BYTES].decode("utf-8", "replace")
-    data = split_front_matter(text).data or {}
-    lowered = {str(k).lower(): v for k, v in data.items()}
-    return parse_published(lowered.get("published"))[0]
-
-
-def read_blobs(repo: GitRepo, specs: list[str], max_bytes: int = MAX_BATCH_BYTES) -> list:
-    """Contents of ``rev:path`` specs (bytes, or None when missing or not a file), in order.
-
-    One ``git cat-file --batch`` for all of them. Specs are built from
-    resolved commit ids and validated paths only.
-    """
-    if not specs:
-        return []
-    if any("\n" in s or "\r" in s for s in specs):
-        raise HistoryError("a blob spec with a line break")
-    data = "".join(f"{s}\n" for s in specs).encode("utf-8")
-    out = repo.run(["cat-file", "--batch"], max_bytes=max_bytes, input=data)
-    buf = out.stdout
-    result: list = []
-    pos = 0
-    for _spec in specs:
-        nl = buf.find(b"\n", pos)
-        if nl < 0:
-            result.append(None)  # cut by the byte cap: treated as unreadable
-            continue
-        header = buf[pos:nl].split(b" ")
-        pos = nl + 1
-        if len(header) != 3 or not header[2].isdigit():
-            result.append(None)  # "<spec> missing" / "ambiguous"
-            continue
-        size = int(header[2])
-        body = buf[pos : pos + size]
-        pos += size + 1
-        complete = len(body) == size
-        result.append(body if header[1] == b"blob" and complete else None)
-    return result
+def is_page_path(path: str) -> bool:
+    try:
+        check_page_path(path)
+    except HistoryError:
+        return False
+    return True
 
 
 class Visibility:
-    """Decides, and remembers for one request, which page paths may be shown."""
+    """Rules 2 and 3 for one request (rule 1 is ``versions``); every verdict is remembered."""
 
-    def __init__(self, repo: GitRepo, catalog: PageCatalog, head: str | None) -> None:
+    def __init__(
+        self, repo: GitRepo, catalog: PageCatalog, head: str, limits: PageLimits | None = None
+    ) -> None:
         self.repo = repo
         self.catalog = catalog
         self.head = head
-        self._known: dict[str, bool] = {}
+        self.versions = Versions(repo, head, limits)
+        self._pages: dict[str, bool] = {}
+        self._removals: dict[str, tuple[str, str] | None] = {}
+        self._renames: dict[str, dict[str, str | None]] = {}
 
-    def visible(self, items: Iterable[tuple[str, str | None]]) -> set[str]:
-        """The visible page paths among ``(path, fallback spec revision)`` pairs.
+    # --- rule 2: pages ---------------------------------------------------------------
 
-        The fallback revision (e.g. ``<sha>^`` for a deletion) is where a
-        page that is gone at HEAD is read from.
-        """
-        items = list(items)
-        todo: dict[str, str | None] = {}
-        for path, fallback in items:
-            if path in self._known or path in todo:
+    def pages(self, paths: Iterable[str]) -> set[str]:
+        """The visible pages among ``paths``."""
+        paths = list(dict.fromkeys(paths))
+        self._judge(paths, 0)
+        return {p for p in paths if self._pages.get(p)}
+
+    def page(self, path: str) -> bool:
+        return path in self.pages([path])
+
+    def current_page(self, path: str) -> bool:
+        """A visible page that exists at HEAD (a deleted page is no longer asked about)."""
+        return self.page(path) and self.versions.exist([(self.head, path)])[(self.head, path)]
+
+    def _judge(self, paths: list[str], depth: int) -> None:
+        todo = []
+        for p in paths:
+            if p in self._pages:
                 continue
-            try:
-                check_page_path(path)
-            except HistoryError:
-                self._known[path] = False
+            self._pages[p] = False  # until shown visible (this also ends rename loops)
+            if not is_page_path(p):
                 continue
-            info = self.catalog.info(path)
-            if info is not None and not info.published:
-                self._known[path] = False
+            info = self.catalog.info(p)
+            if info is None or info.published:
+                todo.append(p)
+        if not todo:
+            return
+        present = self.versions.exist((self.head, p) for p in todo)
+        gone = [p for p in todo if not present[(self.head, p)]]
+        if self.catalog.gen is not None:  # the served index decides the pages it serves
+            for p in todo:
+                info = self.catalog.info(p)
+                self._pages[p] = present[(self.head, p)] and info is not None and info.published
+        else:  # the indexer's rule at HEAD
+            at_head = self.versions.verdicts((self.head, p) for p in todo if p not in gone)
+            for item, verdict in at_head.items():
+                self._pages[item[1]] = bool(verdict)
+        if gone:
+            self._judge_gone(gone, depth)
+
+    def _judge_gone(self, paths: list[str], depth: int) -> None:
+        removals = self._last_removals(paths)
+        last = {p: (r[1], p) for p, r in removals.items() if r is not None}
+        published = self.versions.visible(last.values())
+        renamed: dict[str, str] = {}
+        for p, item in last.items():
+            if item not in published:
                 continue
-            todo[path] = fallback
-        if todo:
-            paths = list(todo)
-            at_head = (
-                read_blobs(self.repo, [f"{self.head}:{self.repo.repo_path(p)}" for p in paths])
-                if self.head
-                else [None] * len(paths)
+            new = self._renamed_to(removals[p], p)
+            if new is None:
+                self._pages[p] = True
+            elif depth < MAX_RENAMES:
+                renamed[p] = new
+        if renamed:
+            self._judge(list(renamed.values()), depth + 1)
+            for _ in range(len(renamed)):  # a chain of old names within one batch
+                for p, new in renamed.items():
+                    self._pages[p] = self._pages.get(new, False)
+
+    def _last_removals(self, paths: list[str]) -> dict[str, tuple[str, str] | None]:
+        """(commit, its first parent) that last removed each path from the main line."""
+        todo = [p for p in paths if p not in self._removals]
+        for i in range(0, len(todo), PATHS_PER_LOG):
+            chunk = todo[i : i + PATHS_PER_LOG]
+            wanted = set(chunk)
+            found: dict[str, tuple[str, str]] = {}
+            out = self.repo.run(
+                [
+                    "log",
+                    "-z",
+                    *_QUIET,
+                    "--first-parent",
+                    "--diff-merges=first-parent",
+                    "--no-renames",
+                    "--name-status",
+                    FORMAT,
+                    "--end-of-options",
+                    self.head,
+                    "--",
+                    *[self.repo.repo_path(p) for p in chunk],
+                ],
+                max_bytes=MAX_LOG_BYTES,
             )
-            gone = [p for p, blob in zip(paths, at_head, strict=True) if blob is None]
-            for p, blob in zip(paths, at_head, strict=True):
-                if blob is not None:
-                    self._known[p] = is_published(blob)
-            with_fallback = [p for p in gone if todo[p]]
-            earlier = read_blobs(
-                self.repo, [f"{todo[p]}:{self.repo.repo_path(p)}" for p in with_fallback]
-            )
-            for p, blob in zip(with_fallback, earlier, strict=True):
-                self._known[p] = blob is not None and is_published(blob)
-            for p in gone:
-                self._known.setdefault(p, False)
-        return {p for p, _ in items if self._known.get(p)}
+            for commit, changes in parse_log(out.stdout, complete=not out.truncated):
+                for letter, path, _ in changes:
+                    page = self.repo.page_path(path)
+                    if letter == "D" and page in wanted and page not in found and commit.parents:
+                        found[page] = (commit.sha, commit.parents[0])
+            for p in chunk:
+                self._removals[p] = found.get(p)  # not found: never shown
+        return {p: self._removals[p] for p in paths}
 
-    def is_visible(self, path: str, fallback: str | None = None) -> bool:
-        return path in self.visible([(path, fallback)])
+    def _renamed_to(self, removal: tuple[str, str] | None, path: str) -> str | None:
+        """The page's new name when the commit that removed ``path`` renamed it."""
+        if removal is None:
+            return None
+        sha, parent = removal
+        if sha not in self._renames:
+            out = self.repo.run(
+                [
+                    "diff",
+                    "-z",
+                    *_QUIET[:3],
+                    "-M",
+                    "--name-status",
+                    "--end-of-options",
+                    parent,
+                    sha,
+                    "--",
+                    *self.repo.scope(),
+                ],
+                max_bytes=MAX_LOG_BYTES,
+            )
+            renames: dict[str, str | None] = {}
+            for letter, new, old in parse_name_status(out.stdout):
+                old_page = self.repo.page_path(old) if old else None
+                if letter == "R" and old_page:
+                    renames[old_page] = self.repo.page_path(new)
+            self._renames[sha] = renames
+        new = self._renames[sha].get(path)
+        return new if new and is_page_path(new) else None  # moved out of the wiki: deleted
+
+    # --- rule 3: versions ------------------------------------------------------------
+
+    def shown(self, items: Iterable[Item]) -> set[Item]:
+        """The ``(commit, page path)`` versions that are published (rule 1)."""
+        return self.versions.visible(it for it in items if is_page_path(it[1]))
+
+    def version_shown(self, rev: str, path: str) -> bool:
+        return (rev, path) in self.shown([(rev, path)])

@@ -14,37 +14,53 @@ from zpagent.history import content as ct
 from zpagent.history.blame import blame_lines
 from zpagent.history.errors import HistoryUnavailable, UnknownPage
 from zpagent.history.git import GitRepo
-from zpagent.history.log import page_history, recent_changes
-from zpagent.history.model import Blame, CommitList, PageDiff, PageVersion
-from zpagent.history.pages import PageCatalog, Visibility, is_published
+from zpagent.history.log import page_changes, page_history, recent_changes
+from zpagent.history.model import Blame, CommitList, PageDiff, PageVersion, Revision
+from zpagent.history.pages import PageCatalog, Visibility, is_page_path
 from zpagent.history.validate import check_page_path
+from zpagent.history.versions import Version
 from zpagent.index.reader import Generation
+from zpagent.ingest.limits import PageLimits
 
 
 class WikiHistory:
-    def __init__(self, wiki: Path, gen: Generation | None, base_url: str | None) -> None:
+    def __init__(
+        self,
+        wiki: Path,
+        gen: Generation | None,
+        base_url: str | None,
+        limits: PageLimits | None = None,
+    ) -> None:
+        """``limits``: the indexer's page limits (they decide how a page's bytes are read)."""
         self.repo = GitRepo(wiki)
         head = self.repo.head()
         if head is None:
             raise HistoryUnavailable("the wiki's repository has no commits")
         self.head = head
         self.catalog = PageCatalog(gen, base_url)
-        self.visibility = Visibility(self.repo, self.catalog, head)
+        self.visibility = Visibility(self.repo, self.catalog, head, limits)
+        self._revisions: dict[str, str] = {}  # a caller's revision -> its commit on the branch
 
     # --- pages -----------------------------------------------------------------------
 
     def require_page(self, page: str) -> str:
         """The validated path of a page that exists now and may be shown."""
         page = check_page_path(page)
-        # Without a fallback revision, visible means: a published page at HEAD.
-        if not self.visibility.is_visible(page):
+        if not self.visibility.current_page(page):
             raise UnknownPage("no such page, or it is not published")
         return page
 
     def _revision(self, revision: str | None) -> str:
         if revision is None:
             return self.head
-        return ct.on_branch(self.repo, self.repo.resolve(revision), self.head)
+        if revision not in self._revisions:
+            sha = ct.on_branch(self.repo, self.repo.resolve(revision), self.head)
+            self._revisions[revision] = sha
+        return self._revisions[revision]
+
+    def _version(self, page: str, sha: str) -> Version:
+        names = ct.renamed_from(self.repo, page, self.head)
+        return ct.visible_version(self.visibility, names, sha)
 
     # --- the questions ---------------------------------------------------------------
 
@@ -59,23 +75,23 @@ class WikiHistory:
         self, page: str, since: dt.datetime | None = None, limit: int = 20
     ) -> CommitList:
         page = self.require_page(page)
-        return page_history(self.repo, page, self.head, since=since, limit=limit)
+        return page_history(self.repo, self.visibility, page, self.head, since=since, limit=limit)
 
     def page_at(self, page: str, revision: str) -> PageVersion:
+        """The page at a revision, described by the commit that made that version."""
         page = self.require_page(page)
         sha = self._revision(revision)
-        names = ct.renamed_from(self.repo, page, self.head)
-        path, blob = ct.visible_version(self.repo, names, sha)
-        text = ct.decode(blob)
+        version = self._version(page, sha)
+        text = ct.decode(version.content or b"")
         reasons = []
         if len(text) > ct.MAX_CONTENT_CHARS:
             text = text[: ct.MAX_CONTENT_CHARS]
             reasons.append("output_limit")
         return PageVersion(
             page=page,
-            path_at_revision=path,
-            commit=ct.commit_of(self.repo, sha),
-            last_change=ct.last_change(self.repo, path, sha),
+            path_at_revision=version.path,
+            commit=Revision(sha),
+            last_change=ct.maker(self.repo, self.visibility, version.path, sha),
             content=text,
             truncated_reasons=reasons,
         )
@@ -83,39 +99,51 @@ class WikiHistory:
     def page_diff(
         self, page: str, from_revision: str | None = None, to_revision: str | None = None
     ) -> PageDiff:
-        """The diff between two revisions; without ``from_revision``, the page's last
-        change at or before ``to_revision`` (what that commit changed)."""
+        """The diff between the page's versions at two revisions, each described by the
+        commit that made it. Without ``from_revision``: what the page's last visible
+        change at or before ``to_revision`` changed (against its first parent)."""
         page = self.require_page(page)
         names = ct.renamed_from(self.repo, page, self.head)
         to_sha = self._revision(to_revision)
-        to_path, to_blob = ct.visible_version(self.repo, names, to_sha)
+        new = ct.visible_version(self.visibility, names, to_sha)
         if from_revision is not None:
-            from_sha: str | None = self._revision(from_revision)
-            to_commit = ct.commit_of(self.repo, to_sha)
+            old = ct.version_at(self.visibility, names, self._revision(from_revision))
+            to_commit = ct.maker(self.repo, self.visibility, new.path, to_sha)
         else:
-            change = ct.last_change(self.repo, to_path, to_sha)
-            if change is None:
-                raise UnknownPage("the page has no history")
-            to_commit = change
-            from_sha = change.parents[0] if change.parents else None
-        old = ct.version_at(self.repo, names, from_sha) if from_sha else None
-        if old is not None and not is_published(old[1]):
+            changes, _ = page_changes(
+                self.repo,
+                self.visibility,
+                new.path,
+                to_sha,
+                limit=1,
+                first_parent=True,
+                deletions=False,
+            )
+            if not changes:
+                raise UnknownPage("the page has no change that may be shown")
+            to_commit = changes[0]
+            new = ct.visible_version(self.visibility, [changes[0].changes[0].path], to_commit.sha)
+            parent = to_commit.parents[0] if to_commit.parents else None
+            old = ct.version_at(self.visibility, names, parent) if parent else None
+        if old is not None and not (old.published and is_page_path(old.path)):
             raise UnknownPage("that version of the page is unpublished")
-        from_path = old[0] if old else None
+        from_commit = ct.maker(self.repo, self.visibility, old.path, old.rev) if old else None
         diff, added, removed, cut = ct.unified_diff(
-            self.repo, from_sha if old else None, from_path, to_sha, to_path
+            self.repo, old.rev if old else None, old.path if old else None, new.rev, new.path
         )
         return PageDiff(
             page=page,
-            from_commit=ct.commit_of(self.repo, from_sha) if from_sha else None,
+            from_commit=from_commit,
             to_commit=to_commit,
-            from_path=from_path,
-            to_path=to_path,
+            from_path=old.path if old else None,
+            to_path=new.path,
             diff=diff,
             added_lines=added,
             removed_lines=removed,
             sections=ct.touched_sections(
-                diff, ct.decode(old[1]) if old else None, ct.decode(to_blob)
+                diff,
+                ct.decode(old.content or b"") if old else None,
+                ct.decode(new.content or b""),
             ),
             truncated_reasons=["output_limit"] if cut else [],
         )
@@ -130,15 +158,25 @@ class WikiHistory:
     ) -> Blame:
         page = self.require_page(page)
         sha = self._revision(revision)
-        names = ct.renamed_from(self.repo, page, self.head)
-        path, blob = ct.visible_version(self.repo, names, sha)
+        version = self._version(page, sha)
         return blame_lines(
             self.repo,
             page,
-            path,
-            ct.commit_of(self.repo, sha),
-            ct.decode(blob),
+            version.path,
+            Revision(sha),
+            ct.decode(version.content or b""),
             start_line=start_line,
             end_line=end_line,
             section=section,
+            shown=self._shown_commits,
         )
+
+    def _shown_commits(self, pairs: list[tuple[str, str]]) -> set[str]:
+        """The commits among ``(commit, repository path)`` whose version may be shown."""
+        items = {}
+        for sha, repo_path in pairs:
+            path = self.repo.page_path(repo_path)
+            if path is not None:
+                items[sha] = (sha, path)
+        shown = self.visibility.shown(items.values())
+        return {sha for sha, item in items.items() if item in shown}

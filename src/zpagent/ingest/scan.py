@@ -74,7 +74,7 @@ def _read(source: SourceFile, max_bytes: int) -> tuple[bytes | None, int, str | 
     return raw, size, None
 
 
-def _cut_bytes(raw: bytes, limit: int) -> bytes:
+def cut_bytes(raw: bytes, limit: int) -> bytes:
     """The first ``limit`` bytes, ending at a line break when there is one near."""
     head = raw[:limit]
     cut = head.rfind(b"\n", max(0, limit - 65536))
@@ -99,7 +99,7 @@ def read_document(
         return None, [problem or "unreadable"]
     kinds: list[str] = []
     if len(raw) > limits.max_bytes:
-        raw = _cut_bytes(raw, limits.max_bytes)
+        raw = cut_bytes(raw, limits.max_bytes)
         kinds.append("too_large_truncated")
     content_hash = hashlib.sha256(raw).hexdigest()
     decoded = decode_page(raw)

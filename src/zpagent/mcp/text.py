@@ -100,8 +100,10 @@ def _version(r: PageVersionResponse) -> list[str]:
 
 
 def _diff(r: PageDiffResponse) -> list[str]:
-    frm = r.from_commit[:10] if r.from_commit else "(nothing)"
-    head = f"{r.document_path}: {frm} → {r.to_commit[:10]}, +{r.added_lines} −{r.removed_lines}"
+    # null commits: the page did not exist yet, or the version was made while hidden
+    frm = r.from_commit[:10] if r.from_commit else "(not shown)" if r.from_path else "(nothing)"
+    to = r.to_commit[:10] if r.to_commit else "(not shown)"
+    head = f"{r.document_path}: {frm} → {to}, +{r.added_lines} −{r.removed_lines}"
     sections = "Sections: " + "; ".join(r.sections) if r.sections else ""
     return [head, sections, r.diff]
 
@@ -111,7 +113,7 @@ def _blame(r: BlameResponse) -> list[str]:
     head = f"{r.document_path} at {r.revision[:10]}: {where}lines {r.start_line}-{r.end_line}"
     if r.last_change:
         head += f"; last changed in [{r.last_change}]"
-    return [head, "\n".join(f"{ln.line:>5} [{ln.source_id}] {ln.text}" for ln in r.lines)]
+    return [head, "\n".join(f"{ln.line:>5} [{ln.source_id or '-'}] {ln.text}" for ln in r.lines)]
 
 
 def _error(r: ErrorResponse) -> list[str]:
