@@ -146,3 +146,33 @@ def test_a_question_about_someone_it_does_not_name_is_asked_back(sample, questio
     r = ask(sample, question, engine)
     assert (r.status, r.reason) == ("no_answer", "person_not_named")
     assert r.claims == [] and "meno" in r.answer
+
+
+def _h2_above(page: str, sentence: str) -> str | None:
+    """The level-2 heading above where ``sentence`` starts on the page (lines joined)."""
+    text, headings = "", []  # (position in the joined text, heading)
+    for line in page.splitlines():
+        if line.startswith("## "):
+            headings.append((len(text), line[3:]))
+        text += " ".join(line.replace("*", "").split()) + " "
+    at = text.find(" ".join(sentence.split()[:6]))
+    assert at >= 0, f"not on the page: {sentence}"
+    return next((h for pos, h in reversed(headings) if pos <= at), None)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind_word"),
+    [
+        ("O čom sú bakalárske práce, ktoré viedla Renáta Kolárová?", "Bakalárska"),
+        ("O čom sú diplomové práce, ktoré viedol Ján Staš?", "Diplomová"),
+    ],
+)
+def test_what_a_set_of_theses_is_about_is_quoted_from_those_theses(sample, question, kind_word):
+    # Erik Varga's master thesis was quoted for a question about bachelor theses.
+    r = ask(sample, question)
+    assert r.status == "ok" and r.engine_used == "rag+graph"
+    paths = {s.source_id: s.document_path for s in r.sources}
+    for c in r.claims:
+        page = (REPO / "examples" / "zpwiki" / paths[c.sources[0]]).read_text(encoding="utf-8")
+        above = _h2_above(page, plain_text(c.value))
+        assert above is None or "práca" not in above or above.startswith(kind_word), (c, above)

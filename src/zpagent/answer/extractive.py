@@ -13,6 +13,8 @@ import re
 
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.quotes import Quote, is_label_line, unit_list
+from zpagent.answer.verify import same_person
+from zpagent.graph.build.patterns import classify_heading
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
 from zpagent.question.cues import YEAR
@@ -74,6 +76,31 @@ def _is_prose(unit: str) -> bool:
     return len(unit) >= 40 and unit[:1].isupper() and not is_label_line(unit)
 
 
+def _section_kinds(context: str) -> set[str]:
+    """The thesis or work kinds of the sections a unit sits in ("… > Diplomová práca 2017")."""
+    kinds = set()
+    for part in context.split(">"):
+        found = classify_heading(fold(part).lower().strip())
+        if found:
+            kinds.add(found[0])
+    return kinds
+
+
+def _asked_kinds(bundle: Bundle, source_id: str) -> set[str]:
+    """Of which theses a page of a set is quoted: the kinds the question names, else
+    those the named supervisor or consultant led on that page."""
+    if bundle.question.kinds:
+        return set(bundle.question.kinds)
+    return {
+        f.kind
+        for f in bundle.facts
+        if f.source_id == source_id
+        and f.kind
+        and f.attribute in ("supervisor", "consultant")
+        and any(same_person(f.value, s.name) for s in bundle.subjects)
+    }
+
+
 def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> list[Quote]:
     """Whole sentences of the evidence, best first; lower-ranked sources weigh less.
 
@@ -88,10 +115,16 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
         ev = bundle.by_id[src.source_id]
         if own and ev.subject_id not in ids:
             continue
+        # A set of theses (graph-guided): a sentence of another thesis of the page
+        # is not about the one in the set ("bakalárske práce" quoted from a master's).
+        kinds = _asked_kinds(bundle, src.source_id) if per_source else set()
         for text in ev.texts:
             for u in unit_list(text):
                 unit, context = u.text, u.context
                 if not u.quotable or _NOISE.match(unit):
+                    continue
+                in_kinds = _section_kinds(context)
+                if kinds and in_kinds and not in_kinds & kinds:
                     continue
                 s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked)
                 if s > 0:
