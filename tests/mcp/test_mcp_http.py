@@ -88,6 +88,34 @@ def test_auth_is_refused_without_the_search_key(live):
     assert info.group_contains(MCPError, depth=2)
 
 
+def test_protocol_errors_echo_nothing_and_start_with_a_reason(live):
+    # The SDK's own errors carried pydantic's "input_value=…", the URI or method
+    # as sent, parse positions: now a stable reason and a fixed text.
+    headers = {**ACCEPT, "X-API-Key": SEARCH_KEY, "MCP-Protocol-Version": "2025-06-18"}
+    headers["Content-Type"] = "application/json"
+    rpc = {"jsonrpc": "2.0", "id": 1}
+    cases = [
+        (b'{"ECHO_SECRET_1": "x"}', None),
+        (b"{not json ECHO_SECRET_2", "parse_error"),
+        ({**rpc, "method": "ECHO_SECRET_3"}, "unknown_method"),
+        ({**rpc, "method": "resources/read", "params": {"uri": "file:///ECHO_SECRET_4"}}, None),
+        ({**rpc, "method": "prompts/get", "params": {"name": "ECHO_SECRET_5"}}, None),
+        ([{**rpc, "method": "tools/list", "params": {"ECHO_SECRET_6": 1}}] * 2, None),
+    ]
+    for body, reason in cases:
+        content = body if isinstance(body, bytes) else httpx.Request("POST", "/", json=body).content
+        r = httpx.post(f"{live.url}/mcp", content=content, headers=headers)
+        assert "ECHO_SECRET" not in r.text and "input_value" not in r.text, r.text
+        if r.headers.get("content-type", "").startswith("application/json"):
+            payload = r.json()
+            for item in payload if isinstance(payload, list) else [payload]:
+                error = item.get("error")
+                if error is None:
+                    continue
+                assert error["message"].startswith(error["data"]["reason"] + ": ")
+                assert reason is None or error["data"]["reason"] == reason
+
+
 def test_insecure_local_mode_needs_no_key_but_only_local_hosts(git_workspace, git_wiki, tmp_path):
     log = tmp_path / "local.log"
     server = Server(git_workspace.data.root, log, _env(git_wiki), args=("--insecure-local",))

@@ -12,6 +12,7 @@ proxy work.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -78,7 +79,81 @@ class McpEndpoint:
         if self._transport is None:
             await _envelope(RetrievalUnavailable("MCP is not running"))(scope, receive, send)
             return
-        await self._transport(scope, receive, send)
+        await self._transport(scope, receive, _Sanitized(send))
+
+
+# JSON-RPC errors the SDK makes itself carry its exception text (pydantic's
+# "input_value=…", a parse position, the unknown URI or method as sent):
+# they go out as a stable reason and a fixed text, as every other error does.
+_SDK_MESSAGES = (
+    ("unknown resource", "unknown_resource", "No such resource."),
+    ("unknown prompt", "unknown_prompt", "No such prompt."),
+    ("unknown tool", "unknown_tool", "No such tool."),
+)
+_BY_CODE = {
+    -32700: ("parse_error", "The body is not valid JSON."),
+    -32600: ("invalid_request", "Not a valid JSON-RPC request."),
+    -32601: ("unknown_method", "No such method."),
+    -32602: ("invalid_params", "The parameters are not valid."),
+    -32603: ("internal_error", "Internal error."),
+}
+
+
+def public_error(error: dict[str, Any]) -> dict[str, Any]:
+    """A JSON-RPC error object as a client may see it (ours pass as they are)."""
+    data = error.get("data")
+    message = str(error.get("message") or "")
+    reason = data.get("reason") if isinstance(data, dict) else None
+    if isinstance(reason, str) and message.startswith(f"{reason}: "):
+        return {"code": error.get("code"), "message": message, "data": {"reason": reason}}
+    lowered = message.lower()
+    known = [(r, t) for prefix, r, t in _SDK_MESSAGES if lowered.startswith(prefix)]
+    reason, text = (known or [_BY_CODE.get(error.get("code"), ("error", "The request failed."))])[0]
+    return {"code": error.get("code"), "message": f"{reason}: {text}", "data": {"reason": reason}}
+
+
+class _Sanitized:
+    """An ASGI ``send`` that rewrites the errors of a JSON response (``public_error``)."""
+
+    def __init__(self, send: Any) -> None:
+        self.send = send
+        self.start: dict[str, Any] | None = None
+        self.body = b""
+
+    async def __call__(self, message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            headers = {k.lower(): v for k, v in message.get("headers", [])}
+            if headers.get(b"content-type", b"").startswith(b"application/json"):
+                self.start = message  # held until the body is complete
+                return
+        elif message["type"] == "http.response.body" and self.start is not None:
+            self.body += message.get("body", b"")
+            if message.get("more_body"):
+                return
+            body = _rewritten(self.body)
+            headers = [
+                (k, str(len(body)).encode() if k.lower() == b"content-length" else v)
+                for k, v in self.start.get("headers", [])
+            ]
+            await self.send({**self.start, "headers": headers})
+            self.start = None
+            await self.send({"type": "http.response.body", "body": body})
+            return
+        await self.send(message)
+
+
+def _rewritten(body: bytes) -> bytes:
+    try:
+        payload = json.loads(body)
+    except ValueError:
+        return body
+    items = payload if isinstance(payload, list) else [payload]
+    changed = False
+    for item in items:
+        if isinstance(item, dict) and isinstance(item.get("error"), dict):
+            item["error"] = public_error(item["error"])
+            changed = True
+    return json.dumps(payload).encode() if changed else body
 
 
 def _envelope(exc: Exception, headers: dict[str, str] | None = None) -> JSONResponse:
