@@ -7,6 +7,7 @@
     ├── Unauthorized                  (401 unauthorized)
     ├── NotFound                      (404 not_found)
     ├── PayloadTooLarge               (413 payload_too_large)
+    ├── MisdirectedRequest            (421 invalid_host)  --insecure-local: not for localhost
     ├── RetrievalUnavailable          (503 retrieval_unavailable)
     │   └── Overloaded                (503 overloaded, with Retry-After)  a bounded queue is full
     ├── LLMUnavailable                (503 llm_unavailable)
@@ -63,6 +64,12 @@ class PayloadTooLarge(ZPAgentError):
     reason = "payload_too_large"
     http_status = 413
     public_message = "The request body is too large."
+
+
+class MisdirectedRequest(ZPAgentError):
+    reason = "invalid_host"
+    http_status = 421
+    public_message = "In local mode this server answers only requests addressed to localhost."
 
 
 class RetrievalUnavailable(ZPAgentError):

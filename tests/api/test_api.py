@@ -198,8 +198,16 @@ def test_local_mode_needs_no_key(tmp_path, tiny_workspace):
     app = create_app(
         api_settings(search_api_key=None), data_dir=tiny_workspace.data.root, local_mode=True
     )
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
         assert c.post("/search", json={"query": "Ján Holp"}).status_code == 200
+        # Without keys, only requests addressed to localhost: a page that rebinds
+        # its DNS name to 127.0.0.1 cannot read the wiki through a browser.
+        for host in ("evil.example.com", "evil.example.com:8000", "127.0.0.1.nip.io"):
+            r = c.post("/search", json={"query": "Ján Holp"}, headers={"Host": host})
+            assert r.status_code == 421 and r.json()["reason"] == "invalid_host"
+            assert "Ján Holp" not in r.text
+        for host in ("localhost:8000", "[::1]:8000", "127.0.0.1"):
+            assert c.get("/health", headers={"Host": host}).status_code == 200
 
 
 def test_cors_allow_list(tiny_workspace):

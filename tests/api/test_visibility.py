@@ -74,7 +74,7 @@ def test_local_mode_needs_the_unpublished_key_too(tiny_workspace):
         warm=False,
     )
     body = {**ASKS["/search"], "include_unpublished": True}
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://localhost:8000") as c:
         refused = c.post("/search", json=body)
         assert refused.status_code == 403 and not reveals(refused)
         assert reveals(c.post("/search", json=body, headers=TRUSTED))

@@ -24,7 +24,7 @@ from zpagent.api.routes import graph as graph_routes
 from zpagent.api.routes import health as health_routes
 from zpagent.api.routes import sync as sync_routes
 from zpagent.api.routes import tools as tool_routes
-from zpagent.api.security import SecurityMiddleware, check_secrets
+from zpagent.api.security import LocalHostsOnly, SecurityMiddleware, check_secrets
 from zpagent.config import Settings
 from zpagent.index import datadir as dd
 from zpagent.index.serving import GenerationManager, remote_verifier
@@ -138,6 +138,8 @@ def create_app(
             # Open WebUI's browser sends X-Session-Id with every direct tool call.
             allow_headers=["Authorization", "X-API-Key", "Content-Type", "Accept", "X-Session-Id"],
         )
+    if local_mode:
+        app.add_middleware(LocalHostsOnly)
     app.add_middleware(
         SecurityMiddleware,
         max_body_bytes=settings.api_max_body_bytes,

@@ -9,7 +9,7 @@ from fastapi import Request, Security
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
 from zpagent.config import Settings
-from zpagent.errors import PayloadTooLarge, Unauthorized, ZPAgentError
+from zpagent.errors import MisdirectedRequest, PayloadTooLarge, Unauthorized, ZPAgentError
 
 MIN_SECRET_CHARS = 32
 
@@ -185,10 +185,38 @@ class SecurityMiddleware:
         await self.app(scope, limited_receive, send_with_headers)
 
 
+LOCAL_HOST_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+
+class LocalHostsOnly:
+    """Pure ASGI, ``--insecure-local`` only: requests must be addressed to localhost.
+
+    Without keys, a web page that rebinds its DNS name to 127.0.0.1 could read
+    the wiki through the visitor's browser; its requests carry its own name in
+    ``Host``, so they are refused (421) as ``/mcp`` refuses them.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name.lower() not in LOCAL_HOST_NAMES:
+                await _reject(scope, send, MisdirectedRequest())
+                return
+        await self.app(scope, receive, send)
+
+
 async def _reject_too_large(scope: Any, send: Any) -> None:
+    await _reject(scope, send, PayloadTooLarge())
+
+
+async def _reject(scope: Any, send: Any, exc: Exception) -> None:
     from zpagent.contract import error_result
 
-    status, body = error_result(PayloadTooLarge())
+    status, body = error_result(exc)
     payload = body.model_dump_json().encode()
     await send(
         {
