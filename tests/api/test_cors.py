@@ -68,11 +68,14 @@ def test_other_origins_are_refused(client):
     resp = preflight(client, "/search", "POST", TOOL_CALL_HEADERS, origin="https://evil.example")
     assert resp.status_code == 400
     assert "access-control-allow-origin" not in resp.headers
+    # The contract's error envelope, not Starlette's "Disallowed CORS origin".
+    assert (resp.json()["status"], resp.json()["reason"]) == ("error", "cors_refused")
 
 
 def test_an_unlisted_header_is_refused(client):
     resp = preflight(client, "/search", "POST", (*TOOL_CALL_HEADERS, "X-Evil"))
-    assert resp.status_code == 400
+    assert resp.status_code == 400 and resp.json()["reason"] == "cors_refused"
+    assert resp.headers["access-control-allow-origin"] == WEBUI  # the page may read why
 
 
 def test_the_tool_call_and_its_errors_are_readable_by_the_page(client):

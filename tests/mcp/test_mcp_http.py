@@ -114,6 +114,11 @@ def test_protocol_errors_echo_nothing_and_start_with_a_reason(live):
                     continue
                 assert error["message"].startswith(error["data"]["reason"] + ": ")
                 assert reason is None or error["data"]["reason"] == reason
+    # The transport's plain-text refusals come as the contract's error envelope too.
+    wrong_type = {**headers, "Content-Type": "text/plain"}
+    r = httpx.post(f"{live.url}/mcp", content=b"{}", headers=wrong_type)
+    assert r.status_code >= 400 and r.json()["status"] == "error"
+    assert r.json()["reason"] in ("unsupported_media_type", "invalid_request")
 
 
 def test_insecure_local_mode_needs_no_key_but_only_local_hosts(git_workspace, git_wiki, tmp_path):

@@ -13,7 +13,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.middleware.cors import CORSMiddleware
 
 from zpagent import __version__
 from zpagent.api.errors import install_error_handlers
@@ -24,7 +23,12 @@ from zpagent.api.routes import graph as graph_routes
 from zpagent.api.routes import health as health_routes
 from zpagent.api.routes import sync as sync_routes
 from zpagent.api.routes import tools as tool_routes
-from zpagent.api.security import LocalHostsOnly, SecurityMiddleware, check_secrets
+from zpagent.api.security import (
+    EnvelopeCORSMiddleware,
+    LocalHostsOnly,
+    SecurityMiddleware,
+    check_secrets,
+)
 from zpagent.config import Settings
 from zpagent.index import datadir as dd
 from zpagent.index.serving import GenerationManager, remote_verifier
@@ -132,7 +136,7 @@ def create_app(
     origins = [o.strip() for o in settings.cors_allow_origins.split(",") if o.strip()]
     if origins:
         app.add_middleware(
-            CORSMiddleware,
+            EnvelopeCORSMiddleware,
             allow_origins=origins,
             allow_methods=["GET", "POST"],
             # Open WebUI's browser sends X-Session-Id with every direct tool call.

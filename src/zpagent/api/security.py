@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import Request, Security
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from starlette.middleware.cors import CORSMiddleware
 
 from zpagent.config import Settings
 from zpagent.errors import MisdirectedRequest, PayloadTooLarge, Unauthorized, ZPAgentError
@@ -183,6 +184,29 @@ class SecurityMiddleware:
             return message
 
         await self.app(scope, limited_receive, send_with_headers)
+
+
+class CorsRefused(ZPAgentError):
+    reason = "cors_refused"
+    http_status = 400
+    public_message = "This origin, method or header is not allowed (CORS_ALLOW_ORIGINS)."
+
+
+class EnvelopeCORSMiddleware(CORSMiddleware):
+    """Starlette's CORS, with a refused preflight as the contract's error envelope
+    (Starlette sends the plain text "Disallowed CORS origin")."""
+
+    def preflight_response(self, request_headers: Any) -> Any:
+        response = super().preflight_response(request_headers)
+        if response.status_code < 400:
+            return response
+        from starlette.responses import JSONResponse
+
+        from zpagent.contract import error_result
+
+        status, body = error_result(CorsRefused())
+        headers = {k: v for k, v in response.headers.items() if k.lower().startswith("access-")}
+        return JSONResponse(body.model_dump(), status_code=status, headers=headers)
 
 
 LOCAL_HOST_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})

@@ -24,7 +24,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from zpagent.api.security import presented_key, verify_key
-from zpagent.contract import error_result
+from zpagent.contract import ErrorResponse, error_result
 from zpagent.errors import RetrievalUnavailable, Unauthorized
 from zpagent.mcp.backend import Backend
 from zpagent.mcp.server import ZPAgentMCP, build_server
@@ -99,6 +99,17 @@ _BY_CODE = {
 }
 
 
+# The transport's own refusals, which it sends as plain text.
+_BY_STATUS = {
+    400: ("invalid_request", "Not a valid MCP request."),
+    404: ("not_found", "Not found."),
+    405: ("method_not_allowed", "Use POST (or GET for the event stream)."),
+    406: ("not_acceptable", "Accept application/json and text/event-stream."),
+    415: ("unsupported_media_type", "Send Content-Type: application/json."),
+    421: ("invalid_host", "In local mode only requests addressed to localhost."),
+}
+
+
 def public_error(error: dict[str, Any]) -> dict[str, Any]:
     """A JSON-RPC error object as a client may see it (ours pass as they are)."""
     data = error.get("data")
@@ -118,19 +129,36 @@ class _Sanitized:
     def __init__(self, send: Any) -> None:
         self.send = send
         self.start: dict[str, Any] | None = None
+        self.plain_error = False
         self.body = b""
 
     async def __call__(self, message: dict[str, Any]) -> None:
         if message["type"] == "http.response.start":
             headers = {k.lower(): v for k, v in message.get("headers", [])}
-            if headers.get(b"content-type", b"").startswith(b"application/json"):
+            json_body = headers.get(b"content-type", b"").startswith(b"application/json")
+            self.plain_error = not json_body and message.get("status", 200) >= 400
+            if json_body or self.plain_error:
                 self.start = message  # held until the body is complete
                 return
         elif message["type"] == "http.response.body" and self.start is not None:
             self.body += message.get("body", b"")
             if message.get("more_body"):
                 return
-            body = _rewritten(self.body)
+            if self.plain_error:  # the SDK's plain-text refusals ("Invalid Content-Type")
+                status = self.start.get("status", 400)
+                reason, text = _BY_STATUS.get(status, ("invalid_request", "Bad request."))
+                body = ErrorResponse(reason=reason, message=text).model_dump_json().encode()
+                self.start = {
+                    **self.start,
+                    "headers": [
+                        (k, v)
+                        for k, v in self.start.get("headers", [])
+                        if k.lower() not in (b"content-type", b"content-length")
+                    ]
+                    + [(b"content-type", b"application/json"), (b"content-length", b"0")],
+                }
+            else:
+                body = _rewritten(self.body)
             headers = [
                 (k, str(len(body)).encode() if k.lower() == b"content-length" else v)
                 for k, v in self.start.get("headers", [])
