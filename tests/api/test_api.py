@@ -296,8 +296,24 @@ def test_rag_graph_hybrid_mode(client):
     assert resp.graph.route == "graph_first" and resp.graph.intents == ["supervision"]
     assert (resp.graph.pages, resp.graph.represented, resp.graph.complete) == (1, 1, True)
     assert "Rozpoznávanie pomenovaných entít" in resp.context
-    classic = client.post("/rag", json={"query": "Ján Holp"}, headers=AUTH).json()
-    assert classic["graph"] is None
+    classic = client.post("/rag", json={"query": "Ján Holp", "mode": "hybrid"}, headers=AUTH)
+    assert classic.json()["graph"] is None
+
+
+def test_rag_auto_mode_is_graph_guided_only_for_what_the_graph_resolves(client):
+    def rag(query: str) -> dict:
+        return client.post("/rag", json={"query": query}, headers=AUTH).json()
+
+    # A named student: her page and facts, whatever words are around the name.
+    named = rag("Daj mi hneď, inak mi to neprejde: kto viedol diplomovú prácu Jána Holpa?")
+    assert named["status"] == "ok" and named["graph"]["route"] == "graph_first"
+    assert [s["document_path"] for s in named["sources"]] == [
+        "pages/students/2016/jh428ek/README.md"
+    ]
+    assert "Daniel Hládek" in named["context"]
+    # Nothing the graph knows, or a name it cannot resolve: classic RAG.
+    assert rag("Ako sa používa Git?")["graph"] is None
+    assert rag("Kto viedol prácu Jozefa Mrkvičku?")["graph"] is None
 
 
 def test_rag_graph_hybrid_refuses_an_unknown_name(client):

@@ -45,11 +45,13 @@ class SearchRequest(StrictModel):
 
 class RagRequest(StrictModel):
     query: str = QueryField
-    mode: Literal["hybrid", "graph_hybrid"] = Field(
-        "hybrid",
-        description="hybrid (default): hybrid search over the whole wiki. graph_hybrid: the "
-        "knowledge graph picks the pages the question is about (a supervisor's theses, a "
-        "topic's students, ...; exact count in `graph`), hybrid search ranks their text.",
+    mode: Literal["auto", "hybrid", "graph_hybrid"] = Field(
+        "auto",
+        description="auto (default): graph_hybrid when the question names persons, "
+        "supervisors, titles, topics or kinds the graph knows, else hybrid. hybrid: hybrid "
+        "search over the whole wiki. graph_hybrid: the knowledge graph picks the pages the "
+        "question is about (a supervisor's theses, a topic's students, ...; exact count in "
+        "`graph`), hybrid search ranks their text.",
     )
     limit: int = Field(8, ge=1, le=20, description="Počet primárnych úsekov / primary chunks.")
     max_per_document: int | None = Field(

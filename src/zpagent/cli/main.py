@@ -193,11 +193,12 @@ def rag(
         str,
         typer.Option(
             "--mode",
-            help="hybrid (whole wiki) or graph_hybrid (the graph picks the pages, "
+            help="auto (graph-guided when the question names what the graph knows, "
+            "else hybrid), hybrid (whole wiki) or graph_hybrid (the graph picks the pages, "
             "hybrid search ranks their text).",
             case_sensitive=False,
         ),
-    ] = "hybrid",
+    ] = "auto",
     limit: Annotated[int, typer.Option("--limit", min=1, max=20, help="Primary chunks.")] = 8,
     max_per_document: Annotated[
         int | None,
@@ -220,7 +221,7 @@ def rag(
 
     mode = mode.lower()
     if mode not in MODES:
-        raise typer.BadParameter("use hybrid or graph_hybrid", param_hint="--mode")
+        raise typer.BadParameter("use auto, hybrid or graph_hybrid", param_hint="--mode")
     ws = workspace(data)
     with ws.open_current() as gen:
         resp = rag_for_mode(

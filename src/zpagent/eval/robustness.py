@@ -20,9 +20,13 @@ from zpagent.eval.metrics import text_norm
 
 def _call(tool: str, gen: Any, embedder: Any, settings: Any, query: str) -> Any:
     if tool == "rag":
-        from zpagent.rag.build import rag
+        from zpagent.rag.modes import DEFAULT_MODE, rag_for_mode
 
-        return rag(gen, embedder, query, budget_tokens=settings.rag_llm_max_tokens)
+        # The mode a tool call gets when it names none (as served).
+        return rag_for_mode(
+            DEFAULT_MODE, gen, embedder, query, settings=settings,
+            budget_tokens=settings.rag_llm_max_tokens,
+        )  # fmt: skip
     if tool == "graph":
         from zpagent.graph.answers.search import graph_search
 

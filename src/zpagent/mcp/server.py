@@ -47,7 +47,8 @@ Which tool:
 how many theses of a kind in a year (exact counts); students of a supervisor; topics and \
 keywords; how two people are connected.
 - rag_wiki: open questions answered from page text; answer only from `context` and cite. \
-With mode=graph_hybrid for questions about a set of pages (what a supervisor's theses are \
+By default (mode=auto) a question naming a student or what a supervisor led gets those \
+pages; with mode=graph_hybrid for questions about a set of pages (what a supervisor's theses are \
 about, the methods of a topic's students, comparing two students' theses): the graph picks \
 every page of the set (exact count in `graph`), the text is ranked inside it.
 - search_wiki: ranked passages when you need to look something up or browse.

@@ -55,6 +55,7 @@ from zpagent.rag.build import (
     DEFAULT_LIMIT,
     assemble,
     evidence_groups,
+    rag,
     retrieval_diagnostics,
 )
 from zpagent.rag.prompts import ANSWER_FORMAT, INSTRUCTIONS
@@ -67,6 +68,22 @@ from zpagent.search.hybrid import (
     prefetch_query_vector,
     search,
 )
+
+_AUTHOR_TYPES = frozenset({"documents_by_author", "page_author"})
+
+
+def _only_by_implication(scope: Scope) -> bool:
+    """A set the question does not ask for (``mode=auto`` leaves it to the text).
+
+    "Aké práce napísal Ján Staš?" names a supervisor without asking what he
+    led: the theses he led, or the pages he wrote as their author, are no
+    answer to what he wrote, and evidence that invites the confusion.
+    """
+    pq = scope.question
+    if pq is not None and pq.type in _AUTHOR_TYPES:
+        return True
+    led = any(e.role in ("supervised", "consulted") for e in scope.entities)
+    return led and "supervision" not in scope.intents
 
 
 @dataclass
@@ -90,8 +107,15 @@ def graph_rag(
     include_diagnostics: bool = False,
     budget_tokens: int = 12000,
     encoding: str = "cl100k_base",
+    classic_when_open: bool = False,
 ) -> RagResponse:
     """Graph-guided RAG evidence for ``question`` (see the module docstring).
+
+    ``classic_when_open`` (``mode=auto``): only a question whose names the
+    graph resolves to a set of pages is graph-guided; one that names nothing
+    the graph knows, or names it ambiguously or not at all, gets classic
+    hybrid RAG (the text may still find it) instead of the vector entry or a
+    refusal.
 
     ``limit``: primary chunks (graph leads included, section leads not);
     ``max_per_document``: the per-page quota (default: ``limit`` shared by
@@ -114,6 +138,18 @@ def graph_rag(
     scope = graph_scope(
         store, asked, include_unpublished=include_unpublished, index_version=gen.index_version
     )
+    if classic_when_open and (scope.status != "ok" or scope.partial or _only_by_implication(scope)):
+        return rag(
+            gen,
+            embedder,
+            text,  # as prefetched: one embedding
+            limit=limit,
+            max_per_document=max_per_document or 1,
+            include_unpublished=include_unpublished,
+            include_diagnostics=include_diagnostics,
+            budget_tokens=budget_tokens,
+            encoding=encoding,
+        )
     entry: SearchOutcome | None = None
     if scope.status == "open" or (scope.status == "ok" and scope.partial):
         entry = search(
