@@ -176,3 +176,31 @@ def test_what_a_set_of_theses_is_about_is_quoted_from_those_theses(sample, quest
         page = (REPO / "examples" / "zpwiki" / paths[c.sources[0]]).read_text(encoding="utf-8")
         above = _h2_above(page, plain_text(c.value))
         assert above is None or "práca" not in above or above.startswith(kind_word), (c, above)
+
+
+def _truth(name: str) -> dict:
+    return next(p for p in TRUTH["persons"] if p["name"] == name)
+
+
+def test_every_person_a_question_names_is_answered(sample):
+    # Only the first of two named persons was answered.
+    r = ask(sample, "Aký je názov bakalárskej práce Jána Holpa a Petry Tóthovej?")
+    assert r.status == "ok" and {m.name for m in r.matched} == {"Ján Holp", "Petra Tóthová"}
+    titles = {(c.subject, c.value) for c in r.claims if c.kind == "thesis_title"}
+    want = {
+        (name, t["title"])
+        for name in ("Ján Holp", "Petra Tóthová")
+        for t in _truth(name)["theses"]
+        if t["kind"] == "bachelor"
+    }
+    assert titles == want
+    r = ask(sample, "Kedy začali študovať Ján Holp a Peter Kováč?")
+    years = {(c.subject, c.value) for c in r.claims if c.kind == "start_year"}
+    assert years == {(n, str(_truth(n)["start_year"])) for n in ("Ján Holp", "Peter Kováč")}
+
+
+def test_a_name_beside_a_known_one_that_fits_nobody_is_said_not_found(sample):
+    r = ask(sample, "Kto viedol prácu Petra Kováča a Jozefa Mrkvičku?")
+    assert r.status == "ok" and [m.name for m in r.matched] == ["Peter Kováč"]
+    assert r.answer.startswith("Pozn.: meno „Jozefa Mrkvičku“ som vo wiki nenašiel")
+    assert {c.subject for c in r.claims} == {"Peter Kováč"}

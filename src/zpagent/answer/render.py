@@ -222,6 +222,12 @@ def render_clarification(candidates: list[dict]) -> str:
     return "Otázke zodpovedá viac osôb. Ktorú z nich máte na mysli?\n" + "\n".join(rows)
 
 
+def render_not_found_beside(names: list[str]) -> str:
+    """The note before an answer about some of the persons a question names."""
+    shown = ", ".join(f"„{escape(n)}“" for n in names)
+    return f"Pozn.: meno {shown} som vo wiki nenašiel; odpoveď je o ostatných osobách."
+
+
 def render_unknown(candidates: list[dict]) -> str:
     near = [escape(str(c["name"])) for c in candidates if c.get("status") == "rejected"]
     text = "Osobu s takým menom som vo wiki nenašiel."

@@ -238,6 +238,21 @@ def answer(
             index_version=gen.index_version,
             complete=None,
         )
+    resp = _answer_names(gen, embedder, q, names, opts, client, cache)
+    if names.not_found and resp.status == "ok":
+        resp.answer = render.render_not_found_beside(names.not_found) + "\n" + resp.answer
+    return resp
+
+
+def _answer_names(
+    gen: Any,
+    embedder: Embedder,
+    q: Question,
+    names: Names,
+    opts: AnswerOptions,
+    client: ChatClient | None,
+    cache: CondenseCache | None,
+) -> AnswerResponse:
     bundle = gather(gen, embedder, q, names, opts, llm=client is not None)
     if bundle.status == "ambiguous":
         return _names_response(Names("ambiguous", candidates=bundle.candidates), q, opts)

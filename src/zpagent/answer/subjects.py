@@ -53,6 +53,9 @@ class Names:
     candidates: list[dict[str, Any]] = field(default_factory=list)
     parsed: ParsedQuestion | None = None
     lexicon: Lexicon | None = None
+    # Names beside the resolved ones that fit nobody ("… a Jozefa Mrkvičku"):
+    # the answer is about the others and says that these were not found.
+    not_found: list[str] = field(default_factory=list)
 
     @property
     def ids(self) -> set[str]:
@@ -169,4 +172,9 @@ def resolve_names(gen: Any, question: Question, include_unpublished: bool) -> Na
         add_rejected(builder, unknown[0], lexicon, include_unpublished)
         return Names("unknown", candidates=_candidates(builder), parsed=pq, lexicon=lexicon)
     unique = list({s.id: s for s in subjects}.values())
-    return Names("resolved" if unique else "none", unique, parsed=pq, lexicon=lexicon)
+    beside = [
+        n for n in unknown if len(n.split()) >= 2 and fold(n.split()[0]) in lexicon.first_name_forms
+    ] if unique else []  # fmt: skip
+    return Names(
+        "resolved" if unique else "none", unique, parsed=pq, lexicon=lexicon, not_found=beside
+    )

@@ -20,6 +20,7 @@ from zpagent.graph.contract import EntityRef, GraphResponse
 from zpagent.graph.model import Evidence, parse_evidence
 from zpagent.graph.store import cypher as q
 from zpagent.graph.understand.lexicon import PersonEntry
+from zpagent.ingest.text import fold
 
 if TYPE_CHECKING:
     from zpagent.graph.answers.context import Context
@@ -46,6 +47,25 @@ def resolve_one(ctx: Context, index: int = 0) -> PersonEntry | GraphResponse:
         return unresolved
     assert res.person is not None
     return res.person
+
+
+def resolve_all(ctx: Context) -> list[PersonEntry] | GraphResponse:
+    """Every person the question names ("… Jána Holpa a Petry Tóthovej?"), or the
+    finished response when one of them is unknown or ambiguous. A name-shaped
+    word beside them that matches nobody is ruled out with its near misses (the
+    answer says so), not answered about someone else."""
+    persons: list[PersonEntry] = []
+    for index in range(max(1, len(ctx.pq.persons))):
+        found = resolve_one(ctx, index)
+        if isinstance(found, GraphResponse):
+            return found
+        if all(p.id != found.id for p in persons):
+            persons.append(found)
+    for name in ctx.pq.unknown_names:
+        words = name.split()
+        if len(words) >= 2 and fold(words[0]) in ctx.lexicon.first_name_forms:
+            add_rejected(ctx.builder, name, ctx.lexicon, ctx.include_unpublished)
+    return persons
 
 
 def unresolved_response(ctx: Context, res: Any) -> GraphResponse | None:
@@ -186,23 +206,25 @@ def supervised_count(ctx: Context, person: PersonEntry, role: str = "supervisor"
 
 
 def thesis_answer(ctx: Context) -> GraphResponse:
-    person = resolve_one(ctx)
-    if isinstance(person, GraphResponse):
-        return person
-    rows, truncated = _theses_of(ctx, person)
-    if not rows and not person.has_page:
-        # A supervisor or consultant writes no thesis here: "Aké práce má X?",
-        # "Kto viedol X?" about them mean the theses they led.
-        from zpagent.graph.answers.lists import supervised_answer
+    persons = resolve_all(ctx)
+    if isinstance(persons, GraphResponse):
+        return persons
+    theses: list[dict[str, Any]] = []
+    for person in persons:
+        rows, truncated = _theses_of(ctx, person)
+        if not rows and not person.has_page and len(persons) == 1:
+            # A supervisor or consultant writes no thesis here: "Aké práce má X?",
+            # "Kto viedol X?" about them mean the theses they led.
+            from zpagent.graph.answers.lists import supervised_answer
 
-        role = "consultant" if ctx.pq.attribute == "consultant" else "supervisor"
-        if supervised_count(ctx, person, role):
-            ctx.pq.type = "consulted_persons" if role == "consultant" else "supervised_persons"
-            return supervised_answer(ctx, person)
-    ref = person_ref(ctx, person)
-    if truncated:
-        ctx.builder.truncate("fact_limit")
-    theses = emit_theses(ctx, rows, {person.id: ref})
+            role = "consultant" if ctx.pq.attribute == "consultant" else "supervisor"
+            if supervised_count(ctx, person, role):
+                ctx.pq.type = "consulted_persons" if role == "consultant" else "supervised_persons"
+                return supervised_answer(ctx, person)
+        ref = person_ref(ctx, person)
+        if truncated:
+            ctx.builder.truncate("fact_limit")
+        theses += emit_theses(ctx, rows, {person.id: ref})
     attribute = ctx.pq.attribute or "title"
     for t in theses:
         if attribute == "title":
@@ -221,14 +243,15 @@ def thesis_answer(ctx: Context) -> GraphResponse:
 
 
 def start_year_answer(ctx: Context) -> GraphResponse:
-    person = resolve_one(ctx)
-    if isinstance(person, GraphResponse):
-        return person
+    persons = resolve_all(ctx)
+    if isinstance(persons, GraphResponse):
+        return persons
     b = ctx.builder
-    ref = person_ref(ctx, person)
-    rows = ctx.store.query(q.PERSON_CARDS, ids=[person.id])
-    if rows:
-        start, ev_json = rows[0][6], rows[0][7]
+    for person in persons:
+        ref = person_ref(ctx, person)
+        rows = ctx.store.query(q.PERSON_CARDS, ids=[person.id])
+        start, ev_json = (rows[0][6], rows[0][7]) if rows else (None, None)
+        # The year folder is not a start year: only an explicit statement is.
         if start is not None:
             b.fact(
                 ref,
@@ -238,9 +261,7 @@ def start_year_answer(ctx: Context) -> GraphResponse:
                 documents=[person.document_path] if person.document_path else [],
             )
             b.answer(start)
-            return b.build("ok")
-    # The year folder is not a start year: only an explicit statement is.
-    return b.build("no_answer", "no_matching_facts")
+    return b.build("ok") if b.answers else b.build("no_answer", "no_matching_facts")
 
 
 def _work_fact(

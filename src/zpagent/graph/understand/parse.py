@@ -310,6 +310,9 @@ def _decide(
             return
 
     if persons:
+        # Another name beside them that fits nobody ("… a Jozefa Mrkvičku"): ruled
+        # out with its near misses, never answered about someone else.
+        pq.unknown_names = unknown_names(tokens, free, phrase_tokens, lexicon.first_name_forms)
         _person_question(pq, has, thesis_kinds, work_kinds, folded)
         return
 
