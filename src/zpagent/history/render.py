@@ -8,24 +8,25 @@ would make Markdown or HTML (links, images, tags, code) escaped.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable
 
+from zpagent.answer.render import escape
 from zpagent.history.model import Commit, PageDiff
 
 MAX_QUOTED_LINES = 6
 MAX_LINE_CHARS = 160
-_MARKUP = re.compile(r"([\\`*_\[\]<>!|])")
 
 Cite = Callable[[Commit], str]
 
 
 def plain(text: str, limit: int = 300) -> str:
-    """One line of untrusted text, cut to ``limit`` characters, markup escaped."""
+    """One line of untrusted text, cut to ``limit`` characters, made inert exactly as
+    checked answers make evidence inert (``zpagent.answer.render.escape``: markup,
+    HTML, controls and autolinks)."""
     text = " ".join((text or "").split())
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
-    return _MARKUP.sub(r"\\\1", text)
+    return escape(text)
 
 
 def when(commit: Commit) -> str:
