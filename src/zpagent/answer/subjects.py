@@ -22,6 +22,7 @@ from zpagent.graph.answers.response import ResponseBuilder
 from zpagent.graph.store.serving import graph_ready, graph_store
 from zpagent.graph.understand.lexicon import Lexicon, load_lexicon
 from zpagent.graph.understand.parse import ParsedQuestion, parse_question
+from zpagent.graph.understand.qtypes import OWN_FACT_TYPES
 from zpagent.ingest.text import fold
 from zpagent.question import Question
 
@@ -106,19 +107,7 @@ def _looks_like_a_person(name: str, lexicon: Lexicon, folded: str) -> bool:
     return bool(_SURNAME_OVA.search(word)) or (i >= 0 and bool(_ADDRESS.search(folded[:i])))
 
 
-# Question types about one person's own facts, and words that point at a person
-# the question does not name ("jeho vedúci", "tá práca").
-_OWN_FACT_TYPES = (
-    "thesis_title",
-    "thesis_year",
-    "thesis_supervisor",
-    "thesis_consultant",
-    "start_year",
-    "person_works",
-    "person_topics",
-    "person_keywords",
-    "person_profile",
-)
+# Words that point at a person the question does not name ("jeho vedúci", "tá práca").
 _POINTERS = frozenset(
     "jeho jej ich ho mu ju nej neho nemu nim nou tuto tejto tato tento tomto toho tomu".split()
 )
@@ -135,7 +124,7 @@ def needs_a_person(names: Names, question: Question) -> bool:
     if pq.topics or pq.keywords or pq.title:
         return False
     pointed = any(t.folded in _POINTERS for t in question.tokens)
-    return pq.type in _OWN_FACT_TYPES or (pointed and pq.type.startswith("persons_by_thesis"))
+    return pq.type in OWN_FACT_TYPES or (pointed and pq.type.startswith("persons_by_thesis"))
 
 
 def about_a_person(names: Names) -> bool:

@@ -26,6 +26,7 @@ from zpagent.graph.store.base import GraphStore
 from zpagent.graph.understand.intent import intents_of
 from zpagent.graph.understand.lexicon import Lexicon, load_lexicon
 from zpagent.graph.understand.parse import ParsedQuestion, parse_question
+from zpagent.graph.understand.qtypes import OWN_FACT_TYPES
 from zpagent.question import Question, analyze
 
 EVIDENCE_LIMIT = 5
@@ -33,15 +34,7 @@ PARSE_CACHE_SIZE = 1024
 # Question types about one person's own facts: a name in them that matches
 # nobody is an unknown person (as in graph search), not free text.
 _PERSON_TYPES = (
-    "thesis_title",
-    "thesis_year",
-    "thesis_supervisor",
-    "thesis_consultant",
-    "start_year",
-    "person_works",
-    "person_topics",
-    "person_keywords",
-    "person_profile",
+    *OWN_FACT_TYPES,
     "supervised_persons",
     "supervised_count",
     "consulted_persons",
