@@ -89,6 +89,14 @@ CUES: dict[str, re.Pattern[str]] = {
     }.items()
 }
 
+# "Stránky od Daniela Hládka", "pages by ...": "od"/"by" next to the pages word.
+# Anywhere else it is no author cue: Slovak "by" is the conditional ("chcel by
+# som"), "od" a start ("od roku 2020"), and a long message has both by chance.
+PAGES_FROM = re.compile(
+    r"\b(?:stran\w*|strank\w*|dokument\w*|clank\w*)(?:\s+\w+){0,3}\s+od\b"
+    r"|\b(?:pages?|documents?)(?:\s+\w+){0,3}\s+by\b"
+)
+
 # What the graph can count, as counted after "koľko" (genitive plural) or in English.
 COUNTED = re.compile(
     r"\b(?:prac|studentov|studentiek|studentok|diplomantov|bakalarantov|doktorandov|ludi|osob"

@@ -201,15 +201,6 @@ def parse_question(
     return pq
 
 
-# "Stránky od Daniela Hládka", "pages by ...": "od"/"by" next to the pages word.
-# Anywhere else it is no author cue: Slovak "by" is the conditional ("chcel by
-# som"), "od" a start ("od roku 2020"), and a long message has both by chance.
-_PAGES_FROM = re.compile(
-    r"\b(?:stran\w*|strank\w*|dokument\w*|clank\w*)(?:\s+\w+){0,3}\s+od\b"
-    r"|\b(?:pages?|documents?)(?:\s+\w+){0,3}\s+by\b"
-)
-
-
 def _cues_outside(folded: str, title: str | None) -> dict[str, bool]:
     """Which cues the question has, not counting words of a title it quotes."""
     if title:
@@ -264,7 +255,7 @@ def _decide(
         # "Kto je autorom stránky Jána Holpa?": who wrote that person's page.
         pq.type = "page_author"
         return
-    if has["documents"] and (has["author"] or _PAGES_FROM.search(folded)):
+    if has["documents"] and (has["author"] or cu.PAGES_FROM.search(folded)):
         pq.type = "documents_by_author"
         pq.authors = find_names(
             tokens,
