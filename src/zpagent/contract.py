@@ -253,6 +253,26 @@ class RagResponse(Envelope):
 # --- answers ---------------------------------------------------------------------
 
 
+class Interpretation(BaseModel):
+    """How the question was read: its typed query, said back (``interpreted_as``)."""
+
+    text: str = Field(description="The query in one readable line.")
+    ask: str = Field(description="fact, profile, list, count, who_wrote, content, open, ...")
+    attributes: list[str] = Field(default_factory=list, description="Facts asked for.")
+    unit: str = Field("persons", description="What a count counts: persons or theses.")
+    subjects: list[str] = Field(default_factory=list, description="Persons asked about.")
+    constraints: list[str] = Field(default_factory=list, description="Conditions, readable.")
+    not_understood: list[str] = Field(
+        default_factory=list, description="Words of the question nothing accounted for."
+    )
+    unknown_names: list[str] = Field(default_factory=list)
+    exact: bool | None = Field(
+        None,
+        description="Counts and lists may be stated as exact: every word understood and "
+        "every relation used has known extraction coverage. Null when nothing is counted.",
+    )
+
+
 class MatchedPerson(BaseModel):
     """Whom a name in the question was matched to: every answer names it."""
 
@@ -293,6 +313,9 @@ class AnswerResponse(Envelope):
     # commit's id, date, author and message): serialized with those fields.
     sources: list[SerializeAsAny[Source]] = Field(default_factory=list)
     query: str
+    interpreted_as: str | None = Field(
+        None, description="How the question was read, in one line (check it!)."
+    )
     answer: str = Field(description="The text to show the user (Slovak), already checked.")
     accepted_for_delivery: bool = Field(
         description="True when every delivered claim was verified against the evidence."

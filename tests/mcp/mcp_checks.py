@@ -11,7 +11,7 @@ from mcp.shared.exceptions import MCPError
 
 from tests.api.conftest import ENVELOPE_KEYS
 from tests.history.wiki_repo import HOLP, KOVAC, OLD_ZUZANA, ZUZANA
-from zpagent.api.models import AnswerRequest, RagRequest, SearchRequest
+from zpagent.requests import AnswerRequest, RagRequest, SearchRequest
 from zpagent.api.routes.graph import GraphRequest
 
 TOOLS = {

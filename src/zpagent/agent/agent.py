@@ -1,39 +1,47 @@
 """The main agent: a whole conversation in, one checked answer out.
 
-    turns -> state of the earlier turns -> the last turn made explicit
-          -> small talk | the wiki's Git history | a checked answer
-             (graph, text or both, exactly as /answer: the same verification)
+    messages -> turns -> the state of the earlier turns (replayed, ``state``)
+             -> the last turn's typed query, edited by the state (``followup``)
+             -> small talk | the wiki's Git history | a checked answer
+                (graph, text or both, exactly as /answer: the same verification)
 
-No LLM plans anything here: routing follows the question's one analysis
-(``zpagent.question``), so the same conversation always gets the same
-answer, and nothing the agent does can weaken what ``answer()`` verifies.
+No LLM plans anything here: routing follows the typed query, so the same
+conversation always gets the same answer, and nothing the agent does can
+weaken what ``answer()`` verifies. No identity ever passes through
+question text: a follow-up's persons are person ids in the query.
 ``on_status`` receives short Slovak progress lines for streaming clients.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from zpagent.agent.clarify import Clarification
 from zpagent.agent.conversation import Turn, turns_from_messages
-from zpagent.agent.rewrite import State, rewrite
+from zpagent.agent.followup import follow_up
+from zpagent.agent.results import items_of
+from zpagent.agent.state import Pending, State
 from zpagent.agent.tasks import background_reply, is_background_task
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.render import NOT_FOUND
 from zpagent.answer.service import answer
-from zpagent.answer.subjects import Names, graph_available, resolve_names
-from zpagent.config import get_settings
 from zpagent.contract import AnswerResponse
-from zpagent.errors import InvalidQuery
-from zpagent.graph.store import cypher
+from zpagent.errors import InvalidQuery, RetrievalUnavailable
+from zpagent.graph.lexicon import load_lexicon
+from zpagent.graph.select import check_refs
+from zpagent.graph.store.base import GraphStore
 from zpagent.graph.store.serving import graph_store
 from zpagent.history.answer import history_asker
-from zpagent.question import Question, analyze
-from zpagent.question.small_talk import reply
+from zpagent.query import Lexicon, Query, describe, understand
+from zpagent.query.near import near_misses
+from zpagent.query.small_talk import reply
 
 CLARIFY_PREFIX = "Otázke zodpovedá viac osôb"
+STATE_CACHE_SIZE = 512
 Status = Callable[[str], None]
 
 
@@ -51,13 +59,14 @@ class AgentSource:
 @dataclass
 class AgentReply:
     text: str  # Markdown, already checked
-    question: str  # the explicit question that was answered
-    rewritten: bool
+    question: str  # how the answered question was read (interpreted_as)
+    rewritten: bool  # a follow-up: the query was edited by the conversation
     route: str  # small_talk | answer | history | task (a client's background prompt)
     status: str  # ok | no_answer | ambiguous
     sources: list[AgentSource] = field(default_factory=list)
     response: AnswerResponse | None = None  # the checked answer, when routed there
     details: dict[str, Any] = field(default_factory=dict)
+    query: Query | None = None
 
     def about(self) -> list[str]:
         """The ids of the persons the answer is about: matched names and claim subjects."""
@@ -68,68 +77,102 @@ class AgentReply:
         return sorted(ids)
 
 
-class _Resolver:
-    """Names resolved once per question text within one request, and the logins
-    and start years of persons (``zpagent.agent.clarify.Resolver``)."""
+class _States:
+    """Replayed states per generation and conversation prefix: a client resends the
+    whole conversation with every turn, so each earlier turn is replayed once."""
 
-    def __init__(self, gen: Any, include_unpublished: bool) -> None:
-        self.gen = gen
-        self.include_unpublished = include_unpublished
-        self._seen: dict[str, Names] = {}
-        self._cards: dict[str, tuple[str | None, int | None]] = {}
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.data: OrderedDict[str, State] = OrderedDict()
 
-    def __call__(self, q: Question) -> Names:
-        if q.text not in self._seen:
-            self._seen[q.text] = resolve_names(self.gen, q, self.include_unpublished)
-        return self._seen[q.text]
+    def get(self, key: str) -> State | None:
+        with self.lock:
+            found = self.data.get(key)
+            if found is not None:
+                self.data.move_to_end(key)
+            return found.copy() if found is not None else None
 
-    def _card(self, ids: Iterable[str]) -> dict[str, tuple[str | None, int | None]]:
-        wanted = set(ids)
-        missing = sorted(wanted - self._cards.keys())
-        if missing and graph_available(self.gen):
-            store = graph_store(self.gen, get_settings())
-            for pid, _name, _page, _path, _pub, login, start, *_ in store.query(
-                cypher.PERSON_CARDS, ids=missing
-            ):
-                self._cards[pid] = (login, start)
-        return {i: self._cards[i] for i in wanted if i in self._cards}
-
-    def logins(self, ids: Iterable[str]) -> dict[str, str]:
-        return {i: login for i, (login, _) in self._card(ids).items() if login}
-
-    def start_years(self, ids: Iterable[str]) -> dict[str, int]:
-        return {i: start for i, (_, start) in self._card(ids).items() if start}
+    def put(self, key: str, state: State) -> None:
+        with self.lock:
+            self.data[key] = state.copy()
+            if len(self.data) > STATE_CACHE_SIZE:
+                self.data.popitem(last=False)
 
 
-def conversation_state(turns: list[Turn], resolve: _Resolver) -> State:
-    """Replay the earlier user turns: whom they were about, the last question,
-    and the candidates when the last answer asked "which one?"."""
+def _key(gen: Any, turns: list[Turn], include_unpublished: bool) -> str:
+    h = hashlib.sha256(f"{gen.version}\0{include_unpublished}".encode())
+    for t in turns:
+        h.update(f"\0{t.role}\0{t.text}".encode())
+    return h.hexdigest()
+
+
+def advance(
+    state: State, query: Query, lexicon: Lexicon, store: GraphStore | None, inc: bool
+) -> State:
+    """The state after ``query`` was answered."""
+    state = state.copy()
+    if query.ask == "small_talk":
+        return state
+    status, problem = check_refs(query)
+    for ref in query.persons():
+        if ref.resolved:
+            state.remember(ref.ids, ref.names)
+    if status == "ambiguous" and problem is not None:
+        state.pending = Pending(query, problem)
+        state.focus = ()
+        return state
+    if status == "unknown" and problem is not None and problem.kind == "person":
+        near = tuple(e.id for _s, e in near_misses(problem.text, lexicon, inc))
+        state.pending = Pending(query, problem.narrowed(near), near_misses=True) if near else None
+        state.focus = ()  # whoever was talked about before is not whom "jeho" means now
+        state.last = query
+        return state
+    state.pending = None
+    state.last = query
+    state.items = items_of(query, store, lexicon, inc)
+    subjects = tuple(s.resolved for s in query.subjects if s.resolved)
+    if subjects:
+        state.focus = subjects
+    elif state.items and query.ask in ("list", "count", "who_wrote"):
+        persons = tuple(dict.fromkeys(i.person for i in state.items))
+        state.focus = persons if len(persons) == 1 else ()
+    return state
+
+
+def _graph(gen: Any, settings: Any) -> tuple[Lexicon, GraphStore | None]:
+    try:
+        store = graph_store(gen, settings)
+        return load_lexicon(store), store
+    except RetrievalUnavailable:
+        return Lexicon(), None
+
+
+_STATES = _States()
+
+
+def conversation_state(
+    gen: Any, turns: list[Turn], lexicon: Lexicon, store: GraphStore | None, inc: bool
+) -> State:
+    """Replay the earlier user turns (every turn but the last one)."""
     state = State()
-    for i, turn in enumerate(turns[:-1]):
-        if turn.role != "user":
-            continue
-        try:
-            explicit = rewrite(turn.text, state, resolve)
-            q = analyze(explicit.text)
-            plain = analyze(explicit.plain)
-        except InvalidQuery:
-            # An earlier turn that is no question (too long: a pasted text) sets
-            # no context; the conversation goes on, as it did for the user.
-            continue
-        if q.small_talk:
-            continue
-        names = resolve(q)
-        answered = turns[i + 1].text if i + 1 < len(turns) else ""
-        state.clarify = None
-        if names.status == "ambiguous" and answered.startswith(CLARIFY_PREFIX):
-            state.clarify = Clarification(plain, names.candidates)
-        if names.status == "resolved":
-            state.subjects = list(names.subjects)
-        elif names.status in ("unknown", "ambiguous"):
-            # Whoever was talked about before is not whom "jeho" means now.
-            state.subjects = []
-        state.last = plain
-        state.last_subjects = list(names.subjects)
+    done = 0
+    for i in range(len(turns) - 1, 0, -1):  # the longest cached prefix
+        cached = _STATES.get(_key(gen, turns[:i], inc))
+        if cached is not None:
+            state, done = cached, i
+            break
+    for i in range(done, len(turns) - 1):
+        turn = turns[i]
+        if turn.role == "user":
+            try:
+                read = understand(turn.text, lexicon, include_unpublished=inc)
+            except InvalidQuery:
+                # An earlier turn that is no question (too long: a pasted text) sets
+                # no context; the conversation goes on, as it did for the user.
+                continue
+            query, _how = follow_up(state, read, lexicon)
+            state = advance(state, query, lexicon, store, inc)
+        _STATES.put(_key(gen, turns[: i + 1], inc), state)
     return state
 
 
@@ -164,16 +207,17 @@ def run_agent(
     turns = turns_from_messages(messages)
     if is_background_task(turns[-1].text):
         return AgentReply(background_reply(turns[-1].text), "", False, "task", "ok")
-    last = analyze(turns[-1].text)  # validates the turn (empty, too long)
+    lexicon, store = _graph(gen, opts.config)
+    inc = opts.include_unpublished
+    last = understand(turns[-1].text, lexicon, include_unpublished=inc)
     if last.small_talk:
-        return AgentReply(reply(last.small_talk), last.text, False, "small_talk", "ok")
-    resolve = _Resolver(gen, opts.include_unpublished)
-    state = conversation_state(turns, resolve)
-    explicit = rewrite(turns[-1].text, state, resolve)
-    if explicit.changed:
-        status(f"Otázka: {explicit.text}")
-    q = analyze(explicit.text)
-    if q.about_history:
+        return AgentReply(reply(last.small_talk), last.text, False, "small_talk", "ok", query=last)
+    state = conversation_state(gen, turns, lexicon, store, inc)
+    query, how = follow_up(state, last, lexicon)
+    said = describe(query)
+    if how != "new":
+        status(f"Otázka: {said}")
+    if query.ask == "history":
         status("Hľadám v histórii zmien wiki…")
     else:
         status("Hľadám v grafe a v textoch wiki…")
@@ -182,7 +226,7 @@ def run_agent(
     resp = answer(
         gen,
         workspace.query_embedder,
-        q,
+        query,
         opts,
         client=client,
         cache=cache,
@@ -191,8 +235,8 @@ def run_agent(
     text = resp.answer if resp.answer else NOT_FOUND
     return AgentReply(
         text,
-        explicit.text,
-        explicit.changed,
+        said,
+        how != "new",
         "history" if resp.mode == "history" else "answer",
         resp.status,
         _answer_sources(resp) if resp.status == "ok" else [],
@@ -201,7 +245,10 @@ def run_agent(
             "reason": resp.reason,
             "mode": resp.mode,
             "engine": resp.engine_used,
+            "interpreted_as": said,
+            "follow_up": how,
             # Whom a name in the question matched, so a client can tell.
             "matched": [m.model_dump() for m in resp.matched],
         },
+        query=query,
     )

@@ -1,100 +1,46 @@
 """Answers to "which one?": the candidate a reply picks, or none.
 
-When the last answer listed the persons a name may mean, the next turn may
-pick one of them: by login ("mh456cd"), by a year ("ten z roku 2021": a
-year of the theses the list showed, else the year the person started), by
-the full name of one candidate ("Adam Szabó"), by an ordinal ("druhý",
-"the first one"), or by words of a candidate's summary ("ten s
-i-vektormi").
+When the last answer listed the persons a name may mean (or the near
+misses of a name that fits nobody), the next turn may pick one of them by
+anything that tells them apart: the full name or the given name of one
+candidate ("Lukáš Lacko", "Patrik"), a login, a year ("ten z roku 2021":
+a thesis or the start of study in that year), a thesis kind ("ten, čo
+robil aj diplomovku"), a supervisor, a topic or keyword, or an ordinal of
+the list as shown ("druhý", "the first one"). A year is never an ordinal.
 
-A year is never an ordinal ("2015" does not mean the second), and a year
-that fits no candidate, or several, picks none. A turn that names a person
-of its own ("Kto viedol prácu Jakuba Nováka v roku 2018?"), or asks
-something of its own ("Kto viedol bakalársku prácu v roku 2018?"), is no
-reply: it is a new question, even when its year fits a candidate.
+A turn that asks something of its own about other persons is no reply:
+it is a new question. A correction ("nie, myslel som Petra") after an
+answer replaces the person by the one of that given name and the same
+family, or by a near miss that was shown.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, Protocol
 
-from zpagent.answer.subjects import Names
-from zpagent.ingest.text import fold
-from zpagent.question import Question
+from zpagent.agent.state import Pending, State
+from zpagent.query import Query
+from zpagent.query.inflect import forms
+from zpagent.query.lexicon import Lexicon
+from zpagent.query.lexicon import family_stem
+from zpagent.query.narrow import fits
 
-ORDINALS = {
-    0: ("prv", "first"),
-    1: ("druh", "second"),
-    2: ("tret", "third"),
-    -1: ("posledn", "last"),
-}
-ORDINAL_NUMBERS = {"1": 0, "2": 1, "3": 2}  # a digit alone ("2", "2."), never a year's
-_WORD = re.compile(r"\w+")
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-
-
-class Resolver(Protocol):
-    """Names resolved in the served graph, and what the graph knows of a person."""
-
-    def __call__(self, q: Question) -> Names: ...
-
-    def logins(self, ids: Iterable[str]) -> dict[str, str]: ...
-
-    def start_years(self, ids: Iterable[str]) -> dict[str, int]: ...
+_CORRECTION = re.compile(
+    r"\b(?:nie|myslel\w*|mal\w* som na mysli|mala som na mysli|i meant|no,|myslim|mienil\w*"
+    r"|ne,|myslel jsem|myslela jsem)\b"
+)
+_ORDINALS = (
+    (0, re.compile(r"^(?:prv\w*|first|prvn\w*|1\.?)$")),
+    (1, re.compile(r"^(?:druh\w*|second|2\.?)$")),
+    (2, re.compile(r"^(?:tret\w*|third|3\.?)$")),
+    (-1, re.compile(r"^(?:posledn\w*|last)$")),
+)
 
 
-@dataclass
-class Clarification:
-    question: Question  # the explicit question that was ambiguous
-    candidates: list[dict[str, Any]]
-
-
-def candidate_login(candidate: dict[str, Any], resolve: Resolver) -> str:
-    """The login that names this candidate exactly (the graph resolves it)."""
-    cid = candidate.get("id")
-    login = resolve.logins([cid]).get(cid) if cid else None
-    if login:
-        return login
-    parts = (candidate.get("document_path") or "").split("/")
-    return parts[-2] if len(parts) >= 2 else str(candidate.get("name") or "")
-
-
-def _words(q: Question) -> list[str]:
-    return [t.folded.lower() for t in q.tokens]
-
-
-def _by_year(q: Question, cands: list[dict[str, Any]], resolve: Resolver) -> dict | None:
-    """The one candidate the turn's year fits: a year the list showed (its theses),
-    else the year of starting; the start first when the turn speaks of starting."""
-    years = {str(y) for y in q.years}
-
-    def shown() -> list[dict[str, Any]]:
-        return [c for c in cands if years & set(_YEAR.findall(str(c.get("hint") or "")))]
-
-    def started() -> list[dict[str, Any]]:
-        starts = resolve.start_years(c["id"] for c in cands if c.get("id"))
-        return [c for c in cands if str(starts.get(c.get("id"), "")) in years]
-
-    tiers = (started, shown) if "start_year" in q.asked else (shown, started)
-    for tier in tiers:
-        fitting = tier()
-        if fitting:
-            return fitting[0] if len(fitting) == 1 else None
-    return None
-
-
-def _by_ordinal(words: list[str], n: int) -> int | None:
-    if len(words) > 4:
+def _by_ordinal(turn: Query, n: int) -> int | None:
+    if len(turn.tokens) > 5:
         return None
-    picked = set()
-    for w in words:
-        if w in ORDINAL_NUMBERS:
-            picked.add(ORDINAL_NUMBERS[w])
-        elif w.isalpha():
-            picked.update(i for i, stems in ORDINALS.items() if w.startswith(stems))
+    picked = {i for t in turn.tokens for i, p in _ORDINALS if p.match(t.folded)}
     if len(picked) == 1:
         (index,) = picked
         if -n <= index < n:
@@ -102,44 +48,74 @@ def _by_ordinal(words: list[str], n: int) -> int | None:
     return None
 
 
-def _by_summary(words: list[str], cands: list[dict[str, Any]]) -> dict | None:
-    content = {w for w in words if len(w) > 3 and not w.isdigit()}
-    scored = sorted(
-        (
-            (len(content & set(_WORD.findall(fold(str(c.get("hint") or "")).lower()))), i)
-            for i, c in enumerate(cands)
-        ),
-        reverse=True,
-    )
-    if scored and scored[0][0] >= 2 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
-        return cands[scored[0][1]]
+def _named_in(turn: Query, candidates: tuple[str, ...]) -> set[str] | None:
+    """The candidates the turn's names fit; None when it names nobody."""
+    refs = [r for r in turn.refs() if r.kind == "person"]
+    if not refs:
+        return None
+    fitting: set[str] = set()
+    for r in refs:
+        fitting |= set(r.ids) & set(candidates)
+    return fitting
+
+
+def _by_facts(turn: Query, candidates: tuple[str, ...], lexicon: Lexicon) -> set[str] | None:
+    """The candidates whose facts fit the turn's years, kinds, supervisors, topics."""
+    if not (turn.clauses or turn.conditions):
+        return None
+    known = lexicon.facts(candidates)
+    out = {c for c in candidates if c in known and fits(known[c], turn.clauses, turn.conditions)}
+    if turn.years and not out:
+        # "ten, čo začal 2015": the start of study.
+        out = {c for c in candidates if c in known and known[c].start_year in turn.years}
+    return out
+
+
+def choose(turn: Query, pending: Pending, lexicon: Lexicon) -> str | None:
+    """The candidate id a reply picks (see the module docstring), or None."""
+    candidates = pending.ref.ids
+    if not candidates or turn.ask == "small_talk":
+        return None
+    named = _named_in(turn, candidates)
+    if named is not None:
+        if not named:
+            return None  # someone who is no candidate: a new question
+        if len(named) == 1:
+            return named.pop()
+    own = turn.ask in ("list", "count") or (turn.attributes and turn.subjects)
+    if own and named is None:
+        return None  # a question of its own ("Kto viedol bakalárske práce v 2018?")
+    pool = tuple(named) if named else candidates
+    found = _by_facts(turn, pool, lexicon)
+    if found is not None:
+        return found.pop() if len(found) == 1 else None
+    index = _by_ordinal(turn, len(candidates))
+    if index is not None:
+        return candidates[index] if candidates[index] in pool else None
     return None
 
 
-def choose_candidate(
-    q: Question, names: Names, candidates: list[dict[str, Any]], resolve: Resolver
-) -> dict[str, Any] | None:
-    """The candidate a reply to "which one?" names, or None (see the module docstring).
-    ``names``: the persons the turn itself names."""
-    if not candidates or (q.structured and q.asked - {"start_year"}):
-        return None  # a question of its own ("Kto viedol ...?"); "ten, čo začal 2015" is a reply
-    cands = candidates
-    if names.status in ("resolved", "ambiguous", "unknown"):
-        if names.status == "unknown":
-            return None  # someone else
-        named = names.ids or {c.get("id") for c in names.candidates if c["status"] == "candidate"}
-        cands = [c for c in candidates if c.get("id") in named]
-        if not named or len(cands) != len(named):
-            return None  # someone who is no candidate
-        if len(cands) == 1:
-            return cands[0]  # the full name of one candidate
-    words = _words(q)
-    by_login = [c for c in cands if candidate_login(c, resolve).lower() in words]
-    if by_login:
-        return by_login[0] if len(by_login) == 1 else None
-    if q.years:
-        return _by_year(q, cands, resolve)  # a year decides, or nothing does
-    index = _by_ordinal(words, len(candidates))  # the order of the list shown
-    if index is not None:
-        return candidates[index] if candidates[index] in cands else None
-    return _by_summary(words, cands)
+def corrected(turn: Query, state: State, lexicon: Lexicon) -> str | None:
+    """The person a correction means ("nie, myslel som Petra"), or None."""
+    if not _CORRECTION.search(turn.folded) and len(turn.tokens) > 3:
+        return None
+    words = [t.folded for t in turn.tokens if t.text[:1].isupper() or len(turn.tokens) <= 3]
+    if not words:
+        return None
+    pool: list[str] = []
+    if state.pending is not None and state.pending.near_misses:
+        pool = list(state.pending.ref.ids)
+    elif state.focus:
+        families = {family_stem(lexicon.person_by_id[p].surname) for p in state.focus
+                    if p in lexicon.person_by_id}  # fmt: skip
+        pool = [e.id for e in lexicon.persons if e.has_page and family_stem(e.surname) in families]
+    fitting = [
+        pid
+        for pid in pool
+        if pid in lexicon.person_by_id
+        and any(w in forms(given) for w in words for given in lexicon.person_by_id[pid].given)
+        and pid not in state.focus
+    ]
+    if len(fitting) == 1:
+        return fitting[0]
+    return None

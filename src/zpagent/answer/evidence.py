@@ -14,7 +14,7 @@ from typing import Any
 from zpagent.answer.facts import Fact, facts_of_page
 from zpagent.answer.subjects import Names, Subject
 from zpagent.contract import Source
-from zpagent.question import Question
+from zpagent.query import Query
 
 
 @dataclass
@@ -34,7 +34,7 @@ class GraphPathLine:
 
 @dataclass
 class Bundle:
-    question: Question
+    question: Query
     engine: str  # "rag" | "graph" | "rag+graph"
     status: str  # ok | no_answer | ambiguous
     reason: str | None
@@ -51,6 +51,8 @@ class Bundle:
     subjects: list[Subject] = field(default_factory=list)
     candidates: list[dict[str, Any]] = field(default_factory=list)
     context: str = ""
+    interpreted_as: str | None = None  # the query said back
+    exact: bool | None = None  # counts and lists may be stated as exact
 
     def text_of(self, source_id: str) -> str:
         ev = self.by_id.get(source_id)

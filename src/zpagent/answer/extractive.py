@@ -17,7 +17,7 @@ from zpagent.answer.verify import same_person
 from zpagent.graph.build.patterns import classify_heading
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
-from zpagent.question.cues import YEAR
+from zpagent.query.cues import YEAR
 
 LABELS = {
     "supervisor": re.compile(r"vedu[c]|skolitel|supervisor", re.IGNORECASE),

@@ -50,7 +50,7 @@ class Fact:
 def value_key(attribute: str, value: str) -> str:
     """Whole-field comparison form: no case, diacritics, quotes, markup or spacing;
     names without academic titles. Never a substring match."""
-    from zpagent.graph.names import strip_titles
+    from zpagent.query.names import strip_titles
 
     text = fold(value).casefold()
     if attribute in ("supervisor", "consultant", "person"):

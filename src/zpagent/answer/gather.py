@@ -16,15 +16,25 @@ from typing import Any
 
 from zpagent.answer.evidence import Bundle, SourceEvidence, add_page_facts, add_source
 from zpagent.answer.graph_evidence import asked_for, graph_bundle
-from zpagent.answer.subjects import Names, about_a_person
+from zpagent.answer.subjects import PERSON_ASKS, Names
+from zpagent.config import Settings, get_settings
 from zpagent.contract import Source
 from zpagent.embed.base import Embedder
 from zpagent.errors import RetrievalUnavailable
-from zpagent.question import Question
+from zpagent.query import Query
+from zpagent.query.describe import describe
 from zpagent.rag.build import rag
+from zpagent.rag.graph_guided import graph_rag
 
 ENGINES = ("rag", "graph", "auto")
 log = logging.getLogger(__name__)
+
+
+# What the graph answers by itself: facts, lists, counts, links.
+GRAPH_ASKS = frozenset(
+    {"fact", "profile", "list", "count", "who_wrote", "shared", "path", "pages_by_author",
+     "page_author"}
+)  # fmt: skip
 
 
 @dataclass
@@ -35,10 +45,15 @@ class AnswerOptions:
     max_per_document: int = 2
     context_tokens: int = 6000
     rag_budget_tokens: int = 12000
+    settings: Settings | None = None  # the workspace's; the environment's when None
+
+    @property
+    def config(self) -> Settings:
+        return self.settings or get_settings()
 
 
 def rag_bundle(
-    gen: Any, embedder: Embedder, question: Question, names: Names, opts: AnswerOptions
+    gen: Any, embedder: Embedder, question: Query, names: Names, opts: AnswerOptions
 ) -> Bundle:
     resp = rag(
         gen,
@@ -53,17 +68,16 @@ def rag_bundle(
 
 
 def graph_rag_bundle(
-    gen: Any, embedder: Embedder, question: Question, names: Names, opts: AnswerOptions
+    gen: Any, embedder: Embedder, question: Query, names: Names, opts: AnswerOptions
 ) -> Bundle:
     """What the pages of a graph-chosen set say ("O čom sú práce, ktoré viedol X?"):
     graph-guided retrieval; an open question, answered by quotes of those pages."""
-    from zpagent.rag.graph_guided import graph_rag
-
     try:
         resp = graph_rag(
             gen,
             embedder,
             question,
+            settings=opts.config,
             limit=opts.limit,
             include_unpublished=opts.include_unpublished,
             budget_tokens=opts.rag_budget_tokens,
@@ -76,7 +90,7 @@ def graph_rag_bundle(
 
 
 def _text_bundle(
-    gen: Any, resp: Any, question: Question, names: Names, asked: frozenset[str], engine: str
+    gen: Any, resp: Any, question: Query, names: Names, asked: frozenset[str], engine: str
 ) -> Bundle:
     by_id = {
         s.source_id: SourceEvidence(
@@ -99,6 +113,9 @@ def _text_bundle(
         index_version=resp.index_version,
         asked=asked,
         subjects=list(names.subjects),
+        interpreted_as=describe(question),
+        # Text never states a count or a complete list.
+        exact=False if question.ask in ("list", "count") else None,
     )
     _add_subject_pages(gen, bundle, names)
     add_page_facts(gen, bundle, names)
@@ -141,6 +158,8 @@ def merge_bundles(graph: Bundle, text: Bundle) -> Bundle:
         index_version=graph.index_version,
         asked=graph.asked,
         subjects=graph.subjects,
+        interpreted_as=graph.interpreted_as,
+        exact=graph.exact,
     )
     renumber: dict[str, str] = {}
     for s in text.sources:
@@ -160,40 +179,48 @@ def merge_bundles(graph: Bundle, text: Bundle) -> Bundle:
 
 
 def gather(
-    gen: Any, embedder: Embedder, question: Question, names: Names, opts: AnswerOptions, llm: bool
+    gen: Any, embedder: Embedder, query: Query, names: Names, opts: AnswerOptions, llm: bool
 ) -> Bundle:
     """Evidence from the requested engine (see the module docstring)."""
-    graph_ok = names.parsed is not None
-    asked = asked_for(question, names)
-    # The graph understood the question: a type it answers, and the persons it is
-    # about when it is about persons ("Ako používať Git?" is not about a "Git").
+    graph_ok = names.lexicon is not None
+    # The graph understood the question: something it answers, about the persons
+    # it names when it is about persons ("Ako používať Git?" is not about a "Git").
     understood = (
         graph_ok
-        and names.parsed.type != "unsupported"  # type: ignore[union-attr]
-        and (bool(names.subjects) or not about_a_person(names))
+        and query.ask in GRAPH_ASKS
+        and (bool(names.subjects) or query.ask not in PERSON_ASKS)
     )
-    if understood and asked == {"count"}:
-        # Counts come from the database's aggregation, whatever the engine.
-        return graph_bundle(gen, question, names, opts.include_unpublished)
+    if understood and query.ask in ("list", "count") and not query.understood:
+        # A word of the question means something the graph did not read: a count
+        # or list that ignores it would be wrong, so the text answers, without
+        # exactness, and says what was not understood.
+        return rag_bundle(gen, embedder, query, names, opts)
+    if understood and query.ask == "count":
+        # Counts come from the graph's whole sets, whatever the engine.
+        return graph_bundle(gen, query, names, opts.config, opts.include_unpublished)
     one_student = len(names.subjects) == 1 and bool(names.subjects[0].document_path)
-    if opts.engine == "auto" and understood and question.about_content and not one_student:
-        return graph_rag_bundle(gen, embedder, question, names, opts)
+    if (
+        opts.engine == "auto"
+        and graph_ok
+        and query.about_content
+        and not one_student
+        and (query.ask in ("content", "list") or query.conditions or query.clauses)
+    ):
+        return graph_rag_bundle(gen, embedder, query, names, opts)
     if opts.engine == "rag" or (opts.engine == "auto" and not understood):
-        return rag_bundle(gen, embedder, question, names, opts)
-    if opts.engine == "graph" or not graph_ok:
-        if not graph_ok:
-            return rag_bundle(gen, embedder, question, names, opts)
-        return graph_bundle(gen, question, names, opts.include_unpublished)
-    graph = graph_bundle(gen, question, names, opts.include_unpublished)
-    if graph.status == "ambiguous":
+        return rag_bundle(gen, embedder, query, names, opts)
+    if not graph_ok:
+        return rag_bundle(gen, embedder, query, names, opts)
+    graph = graph_bundle(gen, query, names, opts.config, opts.include_unpublished)
+    if opts.engine == "graph" or graph.status == "ambiguous":
         return graph
     if graph.status != "ok":
         # The graph understood the question and has no answer. Quoting lines at
         # random would look like an answer without being one; a model may read them.
-        return rag_bundle(gen, embedder, question, names, opts) if llm else graph
+        return rag_bundle(gen, embedder, query, names, opts) if llm else graph
     missing = graph.asked - {f.attribute for f in graph.facts} - {"count", "person"}
     if missing and graph.asked:
-        text = rag_bundle(gen, embedder, question, names, opts)
+        text = rag_bundle(gen, embedder, query, names, opts)
         if text.status == "ok":
             return merge_bundles(graph, text)
     return graph

@@ -15,28 +15,22 @@ from typing import Any
 
 from zpagent.answer.evidence import Bundle, GraphPathLine, SourceEvidence
 from zpagent.answer.facts import Fact
-from zpagent.answer.subjects import Names, about_a_person
-from zpagent.config import get_settings
+from zpagent.answer.subjects import Names
+from zpagent.config import Settings
 from zpagent.graph.answers.search import graph_search
 from zpagent.graph.contract import GraphFact, GraphResponse
-from zpagent.question import Question
+from zpagent.query import Query
 
-# What a graph question type asks for, as answer attributes.
-TYPE_ASKS = {
-    "thesis_title": {"thesis_title"},
-    "thesis_year": {"thesis_year"},
-    "thesis_supervisor": {"supervisor"},
-    "thesis_consultant": {"consultant"},
-    "start_year": {"start_year"},
-    "person_works": {"work_title"},
-    "person_topics": {"topic"},
-    "person_keywords": {"keyword"},
-    "shared_topics": {"topic"},
-    "shared_keywords": {"keyword"},
-    "shared": {"topic", "keyword"},
-    "documents_by_author": {"document"},
-    "page_author": {"document"},
-    "thesis_by_title": {"person"},
+# The query's attributes as the answer's fact attributes.
+ATTRIBUTE_FACTS = {
+    "title": "thesis_title",
+    "year": "thesis_year",
+    "supervisor": "supervisor",
+    "consultant": "consultant",
+    "start_year": "start_year",
+    "topics": "topic",
+    "keywords": "keyword",
+    "works": "work_title",
 }
 # Attributes of one person's own page; a question about one of them may ask several.
 PERSON_ATTRIBUTES = frozenset(
@@ -46,27 +40,28 @@ _ITEM_PREDICATES = {"title": "thesis_title", "year": "thesis_year"}
 _PERSON_PREDICATES = {"member_of_topic": "topic", "has_keyword": "keyword"}
 
 
-def asked_for(question: Question, names: Names) -> frozenset[str]:
-    """What the question asks: the graph's question type when it has one, else its wording.
+def asked_for(query: Query, names: Names) -> frozenset[str]:
+    """What the query asks, as fact attributes (empty: everything the graph found).
 
     A person's attributes are asked only of a person the question names: "Píše
     konzultant posudok?" asks nothing of the consultants the retrieval happens to find.
     """
-    pq = names.parsed
-    unnamed = not names.subjects and (pq is None or about_a_person(names))
-    if pq is None or pq.type == "unsupported" or unnamed:
-        return question.asked - PERSON_ATTRIBUTES if not names.subjects else question.asked
-    if pq.count or pq.type.startswith("count_"):
+    mapped = frozenset(ATTRIBUTE_FACTS[a] for a in query.attributes if a in ATTRIBUTE_FACTS)
+    if query.ask == "count":
         return frozenset({"count"})
-    if pq.type in TYPE_ASKS:
-        asks = frozenset(TYPE_ASKS[pq.type])
-        if pq.type.startswith(("thesis_", "start_year", "person_")):
-            # "Aký názov práce má X a kto ju viedol?": everything asked of that person.
-            asks |= question.asked & PERSON_ATTRIBUTES
-        return asks
-    if pq.type.startswith(("persons_by", "supervised", "consulted")):
+    if query.ask == "fact":
+        return mapped or frozenset({"thesis_title"})
+    if query.ask in ("list", "who_wrote"):
+        if query.unit == "theses" and mapped & {"supervisor", "consultant"}:
+            return mapped & {"supervisor", "consultant"}
         return frozenset({"person"})
-    return frozenset()  # a profile or a path: everything the graph found
+    if query.ask == "shared":
+        return mapped & {"topic", "keyword"} or frozenset({"topic", "keyword"})
+    if query.ask in ("pages_by_author", "page_author"):
+        return frozenset({"document"})
+    if query.ask in ("profile", "path"):
+        return frozenset()  # everything the graph found
+    return mapped - PERSON_ATTRIBUTES if not names.subjects else mapped
 
 
 def _span(f: GraphFact) -> tuple[str, str | None]:
@@ -129,14 +124,10 @@ def _authors(gen: Any, paths: list[str]) -> dict[str, list[str]]:
     return {r[0]: json.loads(r[1]) for r in rows}
 
 
-def graph_bundle(gen: Any, question: Question, names: Names, include_unpublished: bool) -> Bundle:
-    resp = graph_search(
-        gen,
-        question,
-        settings=get_settings(),
-        include_unpublished=include_unpublished,
-        parsed=names.parsed,
-    )
+def graph_bundle(
+    gen: Any, query: Query, names: Names, settings: Settings, include_unpublished: bool
+) -> Bundle:
+    resp = graph_search(gen, query, settings=settings, include_unpublished=include_unpublished)
     texts: dict[str, list[str]] = defaultdict(list)
     for f in resp.facts:
         for ev in f.evidence:
@@ -158,7 +149,7 @@ def graph_bundle(gen: Any, question: Question, names: Names, include_unpublished
         for c in resp.candidates
     ]
     return Bundle(
-        question=question,
+        question=query,
         engine="graph",
         status=resp.status,
         reason=resp.reason,
@@ -171,7 +162,9 @@ def graph_bundle(gen: Any, question: Question, names: Names, include_unpublished
         truncated=resp.truncated,
         truncation_reasons=list(resp.truncation_reasons),
         index_version=resp.index_version,
-        asked=asked_for(question, names),
+        asked=asked_for(query, names),
+        interpreted_as=resp.interpreted_as,
+        exact=resp.interpretation.exact if resp.interpretation else None,
         subjects=list(names.subjects),
         candidates=candidates,
     )

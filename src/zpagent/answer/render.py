@@ -33,6 +33,9 @@ NO_PERSON = (
     "„Kto viedol diplomovú prácu Jána Holpa?“"
 )
 LIMITED = "Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný."
+NOT_EXACT = "nemusí byť úplný: nie všetky údaje tohto druhu sa z wiki dali spoľahlivo vyčítať"
+PARTIAL = "Pozn.: zoznam nemusí byť úplný (nie všetky údaje tohto druhu sa dali vyčítať)."
+NOT_UNDERSTOOD = "Pozn.: otázke som celkom neporozumel ({words}); uvádzam, čo som našiel v texte."
 # Facts that list things: only these can be incomplete because of a limit.
 ENUMERATIONS = frozenset({"keyword", "topic", "document", "work_title"})
 
@@ -143,8 +146,13 @@ def render_facts(
     """The answer: the count, one line per thesis, other facts, quotes, sources."""
     body: list[str] = []
     cited: list[str] = []
-    if count is not None:
+    if bundle.interpreted_as and _constrained(bundle):
+        # Said back in one line, so that a reader sees at once a different reading.
+        body.append(f"_Otázku som pochopil ako: {escape(bundle.interpreted_as)}_")
+    if count is not None and bundle.exact is not False:
         body.append(f"Počet: {count} (presne, podľa grafu)")
+    elif count is not None:
+        body.append(f"Počet podľa grafu: aspoň {count} ({NOT_EXACT})")
     item_lines, used = _item_lines(facts, bundle.facts)
     body += item_lines
     for i, f in enumerate(facts):
@@ -162,10 +170,21 @@ def render_facts(
     lists = count is not None or "person" in bundle.asked
     if bundle.cut and (lists or any(f.attribute in ENUMERATIONS for f in facts)):
         body.append(LIMITED)
+    elif lists and bundle.exact is False and count is None:
+        body.append(PARTIAL)
+    words = bundle.question.unaccounted_words
+    if words and bundle.engine != "graph":
+        body.append(NOT_UNDERSTOOD.format(words=", ".join(f"„{escape(w)}“" for w in words)))
     cited += [f.source_id for f in facts] + [q.source_id for q in quotes]
     if count is not None and not facts:
         cited += [s.source_id for s in bundle.sources]
     return "\n".join(body) + "\n\n" + sources_footer(bundle, set(cited))
+
+
+def _constrained(bundle: Bundle) -> bool:
+    """The question had conditions worth saying back (a list, a count, a kind, a year)."""
+    q = bundle.question
+    return bool(q.clauses or q.conditions or q.reference) or q.ask in ("list", "count")
 
 
 def sources_footer(bundle: Bundle, cited: set[str]) -> str:

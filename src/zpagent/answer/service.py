@@ -33,7 +33,7 @@ from zpagent.answer.condense import CondenseCache, condense
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.extractive import extract
 from zpagent.answer.facts import TYPED, Fact
-from zpagent.answer.gather import ENGINES, AnswerOptions, gather
+from zpagent.answer.gather import ENGINES, AnswerOptions, gather, rag_bundle
 from zpagent.answer.llm import ChatClient, LLMBadResponse
 from zpagent.answer.prompts import SYSTEM, evidence_context, repair_message, user_message
 from zpagent.answer.quotes import Quote
@@ -44,21 +44,24 @@ from zpagent.contract import AnswerResponse, ClaimFailure, LLMUsage, MatchedPers
 from zpagent.embed.base import Embedder
 from zpagent.errors import InvalidQuery, RetrievalUnavailable
 from zpagent.ingest.tokens import TokenCounter
-from zpagent.question import Question, analyze
-from zpagent.question.small_talk import reply
+from zpagent.query import Query
+from zpagent.query.describe import describe
+from zpagent.query.small_talk import reply
 
 if TYPE_CHECKING:
     from zpagent.history.answer import HistoryAnswer
 
 log = logging.getLogger(__name__)
-HistoryAsk = Callable[[str], "HistoryAnswer"]
+# The wiki's Git history, asked with the typed query (``history.answer.history_asker``).
+HistoryAsk = Callable[[Query], "HistoryAnswer"]
 
 
 def _response(
-    bundle: Bundle | None, question: Question, opts: AnswerOptions, **fields: Any
+    bundle: Bundle | None, question: Query, opts: AnswerOptions, **fields: Any
 ) -> AnswerResponse:
     base: dict[str, Any] = {
         "query": question.text,
+        "interpreted_as": describe(question) if question.ask != "small_talk" else None,
         "engine_requested": opts.engine,
         "engine_used": bundle.engine if bundle else "none",
         "status": "ok",
@@ -101,7 +104,7 @@ def _claims(facts: list[Fact], quotes: list[Quote], count: int | None) -> list[V
 
 def _deliver(
     bundle: Bundle,
-    question: Question,
+    question: Query,
     opts: AnswerOptions,
     facts: list[Fact],
     quotes: list[Quote],
@@ -120,7 +123,7 @@ def _deliver(
 
 def _not_found(
     bundle: Bundle | None,
-    question: Question,
+    question: Query,
     opts: AnswerOptions,
     mode: str = "not_found",
     **fields: Any,
@@ -138,7 +141,7 @@ def _not_found(
     )
 
 
-def _names_response(names: Names, question: Question, opts: AnswerOptions) -> AnswerResponse:
+def _names_response(names: Names, question: Query, opts: AnswerOptions) -> AnswerResponse:
     if names.status == "unknown":
         return _response(
             None,
@@ -164,13 +167,13 @@ def _names_response(names: Names, question: Question, opts: AnswerOptions) -> An
     )
 
 
-def _history(gen: Any, question: Question, opts: AnswerOptions, ask: HistoryAsk | None):
+def _history(gen: Any, question: Query, opts: AnswerOptions, ask: HistoryAsk | None):
     from zpagent.history.errors import HistoryError
 
     try:
         if ask is None:
             raise HistoryError("no history for this caller")
-        found = ask(question.text)
+        found = ask(question)
     except HistoryError as exc:
         log.info("history question not answered: %s", exc.reason)
         return _response(
@@ -206,7 +209,7 @@ def _history(gen: Any, question: Question, opts: AnswerOptions, ask: HistoryAsk 
 def answer(
     gen: Any,
     embedder: Embedder | None,
-    question: Question | str,
+    q: Query,
     opts: AnswerOptions,
     client: ChatClient | None = None,
     cache: CondenseCache | None = None,
@@ -214,19 +217,18 @@ def answer(
 ) -> AnswerResponse:
     if opts.engine not in ENGINES:
         raise InvalidQuery(f"unknown engine {opts.engine!r}")
-    q = analyze(question) if isinstance(question, str) else question
     if q.small_talk:
         return _response(
             None, q, opts, answer=reply(q.small_talk), mode="small_talk", complete=None
         )
     if gen is None or embedder is None:
         raise RetrievalUnavailable("no generation is published")
-    if q.about_history:
+    if q.ask == "history":
         return _history(gen, q, opts, history)
-    names = resolve_names(gen, q, opts.include_unpublished)
+    names = resolve_names(gen, q, opts.config, opts.include_unpublished)
     if names.status in ("unknown", "ambiguous"):
         return _names_response(names, q, opts)
-    if needs_a_person(names, q):
+    if needs_a_person(q):
         return _response(
             None,
             q,
@@ -247,7 +249,7 @@ def answer(
 def _answer_names(
     gen: Any,
     embedder: Embedder,
-    q: Question,
+    q: Query,
     names: Names,
     opts: AnswerOptions,
     client: ChatClient | None,
@@ -260,6 +262,13 @@ def _answer_names(
         return _names_response(Names("unknown", candidates=bundle.candidates), q, opts)
     agg = bundle.aggregation or {}
     if bundle.status == "ok" and agg.get("count") == 0 and not bundle.facts:
+        if bundle.exact is False:
+            # None found over a relation the graph may not hold completely: no
+            # "0"; what the text says instead.
+            bundle = rag_bundle(gen, embedder, q, names, opts)
+            if bundle.status != "ok" or not bundle.sources:
+                return _not_found(bundle, q, opts)
+            return _without_llm(bundle, q, opts)
         # "How many ...?" with none: zero is an exact answer, not "not found".
         return _deliver(bundle, q, opts, [], [], 0, mode="deterministic")
     if bundle.status != "ok" or not bundle.sources:
@@ -272,7 +281,7 @@ def _answer_names(
     return _with_llm(bundle, q, opts, client, cache)
 
 
-def _without_llm(bundle: Bundle, question: Question, opts: AnswerOptions) -> AnswerResponse:
+def _without_llm(bundle: Bundle, question: Query, opts: AnswerOptions) -> AnswerResponse:
     # Graph lists and counts state their exact size, computed by the database.
     count = (bundle.aggregation or {}).get("count")
     facts = answering_facts(bundle)
@@ -309,7 +318,7 @@ def _ask(
 
 def _with_llm(
     bundle: Bundle,
-    question: Question,
+    question: Query,
     opts: AnswerOptions,
     client: ChatClient,
     cache: CondenseCache | None,

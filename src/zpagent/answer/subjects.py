@@ -1,13 +1,11 @@
-"""Who a question is about: its names resolved exactly, whatever the engine.
+"""Who a question is about, from its typed query.
 
-The graph's lexicon knows every person of the wiki. A name resolves only as
-a whole (any inflection, with or without diacritics, a small typo in a full
-name); a surname alone only when it is unique and no other given name was
-stated. A name that fits nobody is ``unknown`` (with the near misses), one
-that fits several is ``ambiguous`` (with the candidates; a year, kind or
-login in the question may decide). Text retrieval has no such notion, so
-checked answers ask here first, for every engine: an unknown name is never
-answered with someone else's facts.
+The query already holds every person it names with every candidate that
+fits (narrowed by what else it says). Checked answers, whatever the
+engine, look here first: a name that fits nobody is ``unknown`` (with the
+near misses), one that fits several is ``ambiguous`` (with the candidates
+and what tells them apart); an unknown name is never answered with
+someone else's facts.
 """
 
 from __future__ import annotations
@@ -16,27 +14,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from zpagent.config import get_settings
-from zpagent.graph.answers.resolve import add_candidates, add_rejected, resolve_mention
+from zpagent.config import Settings
+from zpagent.graph.answers.resolve import add_candidates, add_rejected
 from zpagent.graph.answers.response import ResponseBuilder
+from zpagent.graph.lexicon import load_lexicon
 from zpagent.graph.store.serving import graph_ready, graph_store
-from zpagent.graph.understand.lexicon import Lexicon, load_lexicon
-from zpagent.graph.understand.parse import ParsedQuestion, parse_question
-from zpagent.graph.understand.qtypes import OWN_FACT_TYPES
 from zpagent.ingest.text import fold
-from zpagent.question import Question
+from zpagent.query import EntityRef, Query
+from zpagent.query.lexicon import Lexicon
 
-# Graph question types about named persons: a name-shaped word nobody has is unknown.
-PERSON_TYPES = (
-    "thesis_",
-    "start_year",
-    "person_",
-    "supervised_",
-    "consulted_",
-    "page_author",
-    "shared",
-    "path",
-)
+# Asks about named persons: a name-shaped word nobody has is an unknown person.
+PERSON_ASKS = frozenset({"fact", "profile", "shared", "path", "page_author"})
 
 
 @dataclass(frozen=True)
@@ -44,15 +32,16 @@ class Subject:
     id: str
     name: str
     document_path: str | None
-    match: str  # full | typo | surname
+    match: str  # full | typo | surname | first_name | initial | login | context
 
 
 @dataclass
 class Names:
-    status: str  # none | resolved | unknown | ambiguous | unavailable (no graph)
+    """The persons a query names, or why they cannot be told."""
+
+    status: str  # none | resolved | unknown | ambiguous
     subjects: list[Subject] = field(default_factory=list)
     candidates: list[dict[str, Any]] = field(default_factory=list)
-    parsed: ParsedQuestion | None = None
     lexicon: Lexicon | None = None
     # Names beside the resolved ones that fit nobody ("… a Jozefa Mrkvičku"):
     # the answer is about the others and says that these were not found.
@@ -70,8 +59,8 @@ class Names:
         return person.id if person else None
 
 
-def graph_available(gen: Any) -> bool:
-    return bool(graph_ready(gen, get_settings()))
+def graph_available(gen: Any, settings: Settings) -> bool:
+    return bool(graph_ready(gen, settings))
 
 
 def _candidates(builder: ResponseBuilder) -> list[dict[str, Any]]:
@@ -96,7 +85,7 @@ _ADDRESS = re.compile(
 )
 
 
-def _looks_like_a_person(name: str, lexicon: Lexicon, folded: str) -> bool:
+def looks_like_a_person(name: str, lexicon: Lexicon, folded: str) -> bool:
     """A whole name ("Jozef Mrkvička"), a given name alone, or a surname by its form or
     a form of address; not "Git" or "Python"."""
     words = name.split()
@@ -108,62 +97,57 @@ def _looks_like_a_person(name: str, lexicon: Lexicon, folded: str) -> bool:
 
 
 # Words that point at a person the question does not name ("jeho vedúci", "tá práca").
-_POINTERS = frozenset(
+POINTERS = frozenset(
     "jeho jej ich ho mu ju nej neho nemu nim nou tuto tejto tato tento tomto toho tomu".split()
 )
 
 
-def needs_a_person(names: Names, question: Question) -> bool:
+def needs_a_person(query: Query) -> bool:
     """A question about someone's own facts that names nobody ("Kto bol jeho
     vedúci?", "Kedy začal študovať?"): it cannot be answered, only asked back."""
-    pq = names.parsed
-    if names.status != "none" or pq is None or pq.persons:
+    if query.subjects or query.persons() or query.conditions or query.reference:
         return False
-    if any(fold(n).lower() not in _POINTERS for n in pq.unknown_names):
+    if any(fold(n).lower() not in POINTERS for n in query.unknown_names):
         return False
-    if pq.topics or pq.keywords or pq.title:
+    if any(c.titles or c.supervisors or c.consultants for c in query.clauses):
         return False
-    pointed = any(t.folded in _POINTERS for t in question.tokens)
-    return pq.type in OWN_FACT_TYPES or (pointed and pq.type.startswith("persons_by_thesis"))
+    own = query.attributes & {"title", "year", "supervisor", "consultant", "start_year",
+                              "topics", "keywords", "works", "login"}  # fmt: skip
+    pointed = any(t.folded in POINTERS for t in query.tokens)
+    if query.ask in ("list", "count") and not pointed:
+        return False
+    return bool(own) or (pointed and query.ask in ("list", "fact"))
 
 
-def about_a_person(names: Names) -> bool:
-    """Whether the graph read the question as one about named persons."""
-    pq = names.parsed
-    return pq is not None and pq.type.startswith(PERSON_TYPES) and pq.type != "thesis_by_title"
+def _refs_in_order(query: Query) -> list[EntityRef]:
+    refs = [r for r in query.refs() if r.kind == "person" and r.match != "family"]
+    return sorted(refs, key=lambda r: r.span.start if r.span else 0)
 
 
-def resolve_names(gen: Any, question: Question, include_unpublished: bool) -> Names:
-    """Resolve every person the question names, or say why not."""
-    if not graph_available(gen):
-        return Names("unavailable")
-    store = graph_store(gen, get_settings())
+def resolve_names(gen: Any, query: Query, settings: Settings, include_unpublished: bool) -> Names:
+    """Every person the query names, or why they cannot be told apart."""
+    if not graph_available(gen, settings):
+        return Names("none")
+    store = graph_store(gen, settings)
     lexicon = load_lexicon(store)
-    pq = parse_question(question, lexicon, include_unpublished)
-    builder = ResponseBuilder(store, question.text, None, limit=10, evidence_limit=5)
-    leads = pq.type.startswith(("supervised", "consulted"))
-    prefer = "supervisor" if leads else ("page" if pq.type != "path" else None)
-    subjects: list[Subject] = []
-    for mention in pq.persons:
-        res = resolve_mention(mention, pq, lexicon, builder, include_unpublished, prefer=prefer)
-        if res.status == "unknown":
-            add_rejected(builder, res.text, lexicon, include_unpublished)
-            return Names("unknown", candidates=_candidates(builder), parsed=pq, lexicon=lexicon)
-        if res.status == "ambiguous":
-            add_candidates(builder, res.candidates, lexicon, include_unpublished)
-            return Names("ambiguous", candidates=_candidates(builder), parsed=pq, lexicon=lexicon)
-        assert res.person is not None
-        p = res.person
-        subjects.append(Subject(p.id, p.name, p.document_path, mention.match))
-    folded = question.folded.lower()
-    unknown = [n for n in pq.unknown_names if _looks_like_a_person(n, lexicon, folded)]
-    if not subjects and unknown and pq.type.startswith(PERSON_TYPES):
+    builder = ResponseBuilder(store, query.text, None, limit=10, evidence_limit=5)
+    for ref in _refs_in_order(query):
+        if ref.status == "unknown":
+            add_rejected(builder, ref.text, lexicon, include_unpublished)
+            return Names("unknown", candidates=_candidates(builder), lexicon=lexicon)
+        if ref.status == "ambiguous":
+            add_candidates(builder, list(ref.ids), lexicon, include_unpublished)
+            return Names("ambiguous", candidates=_candidates(builder), lexicon=lexicon)
+    subjects = []
+    for ref in query.subjects:
+        person = lexicon.person_by_id[ref.resolved]  # type: ignore[index]
+        subjects.append(Subject(person.id, person.name, person.document_path, ref.match))
+    unknown = [n for n in query.unknown_names if looks_like_a_person(n, lexicon, query.folded)]
+    if not subjects and unknown and query.ask in PERSON_ASKS:
         add_rejected(builder, unknown[0], lexicon, include_unpublished)
-        return Names("unknown", candidates=_candidates(builder), parsed=pq, lexicon=lexicon)
+        return Names("unknown", candidates=_candidates(builder), lexicon=lexicon)
     unique = list({s.id: s for s in subjects}.values())
     beside = [
         n for n in unknown if len(n.split()) >= 2 and fold(n.split()[0]) in lexicon.first_name_forms
     ] if unique else []  # fmt: skip
-    return Names(
-        "resolved" if unique else "none", unique, parsed=pq, lexicon=lexicon, not_found=beside
-    )
+    return Names("resolved" if unique else "none", unique, lexicon=lexicon, not_found=beside)

@@ -28,8 +28,8 @@ from zpagent.answer.evidence import Bundle
 from zpagent.answer.facts import TYPED, Fact, value_key
 from zpagent.answer.quotes import Quote, find_quote
 from zpagent.answer.select import answering_facts, fits_question, item_years
-from zpagent.graph.names import name_key, strip_titles
-from zpagent.graph.understand.inflect import forms
+from zpagent.query.inflect import forms
+from zpagent.query.names import name_key, strip_titles
 
 # Failures that send the model a repair round (the rest only drop a claim).
 BLOCKING = frozenset({"missing_attribute", "missed_answer", "nothing_verified"})

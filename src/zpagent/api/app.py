@@ -31,7 +31,6 @@ from zpagent.api.security import (
 )
 from zpagent.config import Settings
 from zpagent.index import datadir as dd
-from zpagent.index.serving import GenerationManager, remote_verifier
 from zpagent.index.version import outdated
 from zpagent.lexical import load_lemmas
 from zpagent.mcp.http import mount_mcp
@@ -77,7 +76,7 @@ def create_app(
     check_secrets(settings, local_mode)
     workspace = Workspace(settings, data_dir=data_dir)
     remote = workspace.remote_graph()
-    manager = GenerationManager(workspace.data, verifier=remote_verifier(remote))
+    manager = workspace.manager
     job_store = JobStore(workspace.data.root / "sync_jobs.sqlite")
     worker = SyncWorker(workspace, job_store) if settings.sync_worker_enabled else None
 
@@ -104,13 +103,8 @@ def create_app(
             yield
         if worker is not None:
             worker.stop()
-        manager.close()
         job_store.close()
-        if "query_embedder" in workspace.__dict__:  # created on first use
-            workspace.query_embedder.close()
-        app.state.condense_cache.close()
-        if app.state.llm_client is not None:
-            app.state.llm_client.close()
+        workspace.close()
 
     docs = settings.api_docs_enabled
     app = FastAPI(
@@ -129,8 +123,6 @@ def create_app(
     app.state.model_loaded = False
     app.state.job_store = job_store
     app.state.worker = worker
-    app.state.llm_client = workspace.llm_client()
-    app.state.condense_cache = workspace.condense_cache()
 
     install_error_handlers(app)
     origins = [o.strip() for o in settings.cors_allow_origins.split(",") if o.strip()]

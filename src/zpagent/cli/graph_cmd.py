@@ -18,6 +18,7 @@ from typer.core import TyperGroup
 
 from zpagent.cli.output import console, emit_json, handle_errors
 from zpagent.config import Settings
+from zpagent.requests import GraphRequest
 from zpagent.workspace import Workspace
 
 DEFAULT_COMMAND = "query"
@@ -67,17 +68,11 @@ def query(
     json_output: JsonOpt = False,
 ) -> None:
     """Answer a question from the knowledge graph, with evidence and exact counts."""
-    from zpagent.graph.answers.search import graph_search
-
     ws = _workspace(data)
-    with ws.open_current() as gen:
-        resp = graph_search(
-            gen,
-            question,
-            settings=ws.settings,
-            limit=limit,
-            include_unpublished=include_unpublished,
-        )
+    try:
+        resp = ws.graph(GraphRequest(query=question, limit=limit), include_unpublished)
+    finally:
+        ws.close()
     if json_output:
         emit_json(resp)
     else:
@@ -107,16 +102,18 @@ def register(app: typer.Typer) -> None:
 
 
 def _print_answer(resp: Any) -> None:
-    q = resp.question
     head = f"[bold]{resp.status}[/bold]" + (f" ({resp.reason})" if resp.reason else "")
-    console.print(f"{head} · {q.type if q else '-'} · {resp.query}")
+    console.print(f"{head} · {resp.query}", markup=False)
+    if resp.interpreted_as:
+        console.print(f"  [dim]read as: {resp.interpreted_as}[/dim]")
     if resp.answers:
         for answer in resp.answers:
             console.print(f"  • {answer}")
     if resp.aggregation is not None:
         a = resp.aggregation
         done = "complete" if a.complete else f"first {a.returned} listed"
-        console.print(f"  count: [bold]{a.count}[/bold] {a.unit} ({done})")
+        exact = "" if a.exact else ", at least: not every relation is extracted completely"
+        console.print(f"  count: [bold]{a.count}[/bold] {a.unit} ({done}{exact})")
     if resp.candidates:
         t = Table(title="candidates" if resp.status == "ambiguous" else "near misses")
         for col in ("id", "name", "status", "summary"):

@@ -3,7 +3,9 @@ and prints the result (a rich table, or one JSON envelope with ``--json``)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -12,10 +14,11 @@ import typer
 from rich.table import Table
 
 from zpagent import __version__
+from zpagent.answer.render import plain_text
 from zpagent.cli.output import CliProgress, console, emit_json, err_console, handle_errors
 from zpagent.config import Settings
-from zpagent.search.hybrid import search as run_search
-from zpagent.search.response import search_response
+from zpagent.rag.modes import MODES
+from zpagent.requests import AnswerRequest, GraphRequest, RagRequest, SearchRequest
 from zpagent.workspace import Workspace
 
 app = typer.Typer(
@@ -58,6 +61,16 @@ class AnswerEngine(StrEnum):
 
 def workspace(data: Path | None) -> Workspace:
     return Workspace(Settings(), data_dir=data)
+
+
+@contextlib.contextmanager
+def using(data: Path | None) -> Iterator[Workspace]:
+    """The wiki's facade for one command, closed after it."""
+    ws = workspace(data)
+    try:
+        yield ws
+    finally:
+        ws.close()
 
 
 def _show_version(value: bool) -> None:
@@ -167,18 +180,10 @@ def search(
     json_output: JsonOpt = False,
 ) -> None:
     """Hybrid search (BM25 + vectors) over the published generation."""
-    ws = workspace(data)
-    with ws.open_current() as gen:
-        outcome = run_search(
-            gen,
-            ws.embedder if mode is not SearchMode.fts else None,
-            query,
-            mode=mode.value,  # type: ignore[arg-type]
-            limit=limit,
-            max_per_document=max_per_document,
-            include_unpublished=include_unpublished,
-        )
-        resp = search_response(outcome, gen.index_version)
+    req = SearchRequest(query=query, mode=mode.value, limit=limit,
+                        max_per_document=max_per_document)  # fmt: skip
+    with using(data) as ws:
+        resp = ws.search(req, include_unpublished)
     if json_output:
         emit_json(resp)
     else:
@@ -217,26 +222,13 @@ def rag(
     json_output: JsonOpt = False,
 ) -> None:
     """RAG: evidence with source ids, grounding rules and sources for an LLM."""
-    from zpagent.rag.modes import MODES, rag_for_mode
-
     mode = mode.lower()
     if mode not in MODES:
         raise typer.BadParameter("use auto, hybrid or graph_hybrid", param_hint="--mode")
-    ws = workspace(data)
-    with ws.open_current() as gen:
-        resp = rag_for_mode(
-            mode,
-            gen,
-            ws.embedder,
-            query,
-            settings=ws.settings,
-            limit=limit,
-            max_per_document=max_per_document,
-            include_unpublished=include_unpublished,
-            include_diagnostics=diagnostics,
-            budget_tokens=ws.settings.rag_llm_max_tokens,
-            encoding=ws.settings.rag_llm_token_encoding,
-        )
+    req = RagRequest(query=query, mode=mode, limit=limit, max_per_document=max_per_document,
+                     include_diagnostics=diagnostics)  # fmt: skip
+    with using(data) as ws:
+        resp = ws.rag(req, include_unpublished)
     if json_output:
         emit_json(resp)
         return
@@ -272,32 +264,11 @@ def answer(
     json_output: JsonOpt = False,
 ) -> None:
     """A checked answer: every delivered claim is verified against the evidence."""
-    from zpagent.answer.service import answer as run_answer
-    from zpagent.history.answer import history_asker
-
-    ws = workspace(data)
-    client = ws.llm_client()
-    cache = ws.condense_cache()
-    try:
-        with ws.open_current() as gen:
-            resp = run_answer(
-                gen,
-                ws.embedder,
-                query,
-                ws.answer_options(engine.value, include_unpublished),
-                client=client,
-                cache=cache,
-                history=history_asker(ws, gen),
-            )
-    finally:
-        cache.close()
-        if client is not None:
-            client.close()
+    with using(data) as ws:
+        resp = ws.answer(AnswerRequest(query=query, engine=engine.value), include_unpublished)
     if json_output:
         emit_json(resp)
         return
-    from zpagent.answer.render import plain_text
-
     console.print(plain_text(resp.answer), markup=False)
     note = f"{resp.status}, {resp.mode}, engine {resp.engine_used}"
     if not resp.accepted_for_delivery:
@@ -325,14 +296,16 @@ def demo(
     if line and not json_output:
         err_console.print(line, style="dim", markup=False)
     outputs = []
-    with ws.open_current() as gen:
-        if not json_output:
-            _print_build(report, wiki)
+    if not json_output:
+        _print_build(report, wiki)
+    try:
         for tool, q in DEMO_QUERIES:
-            resp = _demo_call(ws, gen, tool, q)
+            resp = _demo_call(ws, tool, q)
             outputs.append({"tool": tool, **resp.model_dump()})
             if not json_output:
                 _print_demo(tool, q, resp)
+    finally:
+        ws.close()
     if json_output:
         emit_json({"status": "ok", "reason": None, "build": report, "queries": outputs})
 
@@ -478,20 +451,15 @@ from zpagent.cli import mcp_cmd  # noqa: E402 - registered after the core comman
 mcp_cmd.register(app)
 
 
-def _demo_call(ws: Workspace, gen, tool: str, q: str):
+def _demo_call(ws: Workspace, tool: str, q: str):
+    """The demo asks as the served API does: the same facade calls and defaults."""
     if tool == "search":
-        return search_response(run_search(gen, ws.embedder, q, limit=3), gen.index_version)
+        return ws.search(SearchRequest(query=q, limit=3))
     if tool == "rag":
-        from zpagent.rag.build import rag as run_rag
-
-        return run_rag(gen, ws.embedder, q, limit=3)
+        return ws.rag(RagRequest(query=q, limit=3))
     if tool == "graph":
-        from zpagent.graph.answers.search import graph_search
-
-        return graph_search(gen, q, settings=ws.settings)
-    from zpagent.answer.service import answer as run_answer
-
-    return run_answer(gen, ws.embedder, q, ws.answer_options("auto"))
+        return ws.graph(GraphRequest(query=q))
+    return ws.answer(AnswerRequest(query=q))
 
 
 def _print_demo(tool: str, q: str, resp) -> None:
@@ -511,10 +479,8 @@ def _print_demo(tool: str, q: str, resp) -> None:
         console.print(f"{resp.status}: " + "; ".join(resp.answers), markup=False)
         if resp.aggregation is not None:
             agg = resp.aggregation
-            console.print(f"count {agg.count} (exact, complete={agg.complete})")
+            console.print(f"count {agg.count} (exact={agg.exact}, complete={agg.complete})")
     else:
-        from zpagent.answer.render import plain_text
-
         console.print(plain_text(resp.answer), markup=False)
         console.print(f"({resp.status}, {resp.mode}, engine {resp.engine_used})", style="dim")
 

@@ -24,9 +24,14 @@ from zpagent.eval.honest_llm import (
     names_person,
     typed_claims,
 )
-from zpagent.eval.prompt_reading import Block, Prompt, PromptFact, read_prompt
+from zpagent.eval.prompt_reading import (
+    Block,
+    Prompt,
+    PromptFact,
+    asked_attributes,
+    read_prompt,
+)
 from zpagent.ingest.text import fold
-from zpagent.question.analysis import asked_attributes
 
 Claims = list[dict[str, Any]]
 Attack = Callable[[Prompt, Claims], tuple[Claims, list[str]] | None]

@@ -15,9 +15,8 @@ import json
 import re
 from typing import Any
 
-from zpagent.eval.prompt_reading import Block, Prompt, read_prompt
+from zpagent.eval.prompt_reading import Block, Prompt, about_content, asked_attributes, read_prompt
 from zpagent.ingest.text import fold
-from zpagent.question.analysis import analyze, asked_attributes
 
 KIND_WORDS = (("bakal", "bachelor"), ("diplom", "master"), ("dizert", "dissertation"))
 _THESIS = re.compile(r"\b(?:prac|bakalar|diplom|dizert|thesis)")
@@ -120,7 +119,7 @@ def honest_responder(body: dict[str, Any]) -> dict[str, str]:
     if asked and named:
         claims = typed_claims(prompt, asked)
         return claims_json(claims) if claims else claims_json([], answerable=False)
-    if analyze(prompt.question).about_content:
+    if about_content(fold(prompt.question)):
         # "O čom sú práce …?": what each page of the set says, one sentence of each.
         quotes = [(b.source_id, q) for b in prompt.blocks if (q := first_prose(b))]
         if quotes:

@@ -91,3 +91,43 @@ def is_repair(body: dict[str, Any]) -> bool:
     """The second round: the last message lists the failed claims."""
     messages = body.get("messages", [])
     return len(messages) > 2 and "nepodarilo overiť" in messages[-1].get("content", "")
+
+
+# What a question asks for, by its wording, as a model would read it from the
+# prompt (the stand-ins' own reading: the product reads questions in ``query``).
+_ASKED = [
+    ("consultant", re.compile(r"konzult|consultant")),
+    (
+        "supervisor",
+        re.compile(r"vedu[c]|viedol|viedla|skolitel|supervis|advisor|na starosti|u koho"),
+    ),
+    ("start_year", re.compile(r"zaciat|nastup|zacal|zacala|started|start year")),
+    ("count", re.compile(r"\bkolko\b|\bpocet\b|how many|number of")),
+    (
+        "thesis_year",
+        re.compile(r"v ktorom roku|\bkedy\b|ktory rok|\bwhat year\b|\bwhen\b|z ktoreho roku"),
+    ),
+    (
+        "thesis_title",
+        re.compile(r"nazov|\bnazv|ako sa vola|aku temu|\btema\b|\btemu\b|o com|title|\bnamed\b"),
+    ),
+]
+_CONTENT = re.compile(
+    r"\bo com (?:su|je|boli|bola|pisu|pisali|pisal\w*)\b|\bak\w* (?:metod\w*|data|dat|pristup\w*"
+    r"|technik\w*|model\w*|nastroj\w*|vysledk\w*)\b|\bporovnaj\w*|\bzhrn\w*|\bcompare\b"
+)
+
+
+def asked_attributes(folded: str) -> frozenset[str]:
+    """What the wording asks for; a count asks for nothing else."""
+    asked = {name for name, pattern in _ASKED if pattern.search(folded)}
+    if "count" in asked:
+        return frozenset({"count"})
+    if "start_year" in asked:
+        asked.discard("thesis_year")
+    return frozenset(asked)
+
+
+def about_content(folded: str) -> bool:
+    """The question asks what pages say (methods, results), not a typed fact."""
+    return bool(_CONTENT.search(folded))

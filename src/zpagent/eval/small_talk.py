@@ -12,7 +12,7 @@ from typing import Any
 
 from zpagent.eval import metrics as m
 from zpagent.eval.datasets import Dataset
-from zpagent.question import analyze
+from zpagent.query import understand
 
 
 def run_small_talk(ds: Dataset, split: str) -> dict[str, Any]:
@@ -20,7 +20,7 @@ def run_small_talk(ds: Dataset, split: str) -> dict[str, Any]:
     for item in ds.select(split):
         exp = ds.typed_expect(item)
         t = time.perf_counter()
-        talk = analyze(item.query).small_talk
+        talk = understand(item.query).small_talk
         us = (time.perf_counter() - t) * 1e6
         got = talk is not None
         rows.append(

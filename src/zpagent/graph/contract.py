@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from zpagent.contract import Envelope, MatchedPerson
+from zpagent.contract import Envelope, Interpretation, MatchedPerson
 
 
 class EntityRef(BaseModel):
@@ -79,8 +79,13 @@ class GraphDocument(BaseModel):
 
 
 class Aggregation(BaseModel):
-    count: int = Field(description="Exact count computed by the database, whatever the limit.")
+    count: int = Field(description="Count over the graph's whole sets, whatever the limit.")
     complete: bool = Field(description="Every counted item is listed in this response.")
+    exact: bool = Field(
+        True,
+        description="The count is exact: the question was wholly understood and every "
+        "relation it uses is extracted completely on this wiki; otherwise a lower bound.",
+    )
     unit: str = Field(description="What is counted: persons, theses, works, documents.")
     returned: int = Field(description="Items listed in this response.")
     limit: int
@@ -101,26 +106,12 @@ class Candidate(BaseModel):
     score: float | None = None
 
 
-class ParsedQuestionModel(BaseModel):
-    type: str = Field(description="The recognized question type.")
-    attribute: str | None = None
-    kinds: list[str] = Field(default_factory=list)
-    years: list[int] = Field(default_factory=list)
-    count: bool = False
-    unit: str = "persons"
-    persons: list[str] = Field(default_factory=list, description="Person names as written.")
-    authors: list[str] = Field(default_factory=list)
-    topics: list[str] = Field(default_factory=list)
-    keywords: list[str] = Field(default_factory=list)
-    title: str | None = None
-    unknown_names: list[str] = Field(default_factory=list)
-    unknown_term: str | None = None
-    cues: list[str] = Field(default_factory=list)
-
-
 class GraphResponse(Envelope):
     query: str
-    question: ParsedQuestionModel | None = None
+    interpreted_as: str | None = Field(
+        None, description="How the question was read, in one line (check it!)."
+    )
+    interpretation: Interpretation | None = None
     answers: list[str] = Field(
         default_factory=list,
         description="The direct answer values (titles, years, names, counts, pages).",

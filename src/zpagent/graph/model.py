@@ -121,6 +121,11 @@ class GraphPayload:
     rels: list[Rel] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
     pages: list[PageReport] = field(default_factory=list)
+    # Extraction coverage per relation (``graph.build.coverage``), as plain dicts.
+    coverage: list[dict[str, Any]] = field(default_factory=list)
+
+    def coverage_json(self) -> str:
+        return json.dumps(self.coverage, ensure_ascii=False, sort_keys=True)
 
     def node_counts(self) -> dict[str, int]:
         counts = Counter(n.label for n in self.nodes)

@@ -37,6 +37,8 @@ def write_payload(db: sqlite3.Connection, payload: GraphPayload) -> int:
         rows.append(("conflict", c.kind, _dumps(data)))
     for p in payload.pages:
         rows.append(("page", p.kind, _dumps(asdict(p))))
+    for c in payload.coverage:
+        rows.append(("coverage", c["relation"], _dumps(c)))
     db.executemany("INSERT INTO graph_payload (kind, label, data) VALUES (?, ?, ?)", rows)
     return len(rows)
 
@@ -65,6 +67,8 @@ def read_payload(db: sqlite3.Connection) -> GraphPayload:
             payload.conflicts.append(Conflict(**data, evidence=evidence))
         elif kind == "page":
             payload.pages.append(PageReport(**data))
+        elif kind == "coverage":
+            payload.coverage.append(data)
     return payload
 
 

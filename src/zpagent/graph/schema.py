@@ -61,6 +61,16 @@ NODE_PROPERTIES: dict[str, tuple[tuple[str, str], ...]] = {
         ("published", BOOL),
         ("evidence", STRING),
     ),
+    # A team project as one entity, whichever pages list its members.
+    "Project": (
+        ("id", STRING),
+        ("title", STRING),
+        ("title_key", STRING),
+        ("year", INT),
+        ("document_path", STRING),
+        ("published", BOOL),
+        ("evidence", STRING),
+    ),
     "Keyword": (("id", STRING), ("name", STRING)),
     "Topic": (
         ("id", STRING),
@@ -77,7 +87,12 @@ NODE_PROPERTIES: dict[str, tuple[tuple[str, str], ...]] = {
         ("ordinal", INT),
         ("heading", STRING),
     ),
-    "IndexState": (("id", STRING), ("version", STRING), ("index_version", STRING)),
+    "IndexState": (
+        ("id", STRING),
+        ("version", STRING),
+        ("index_version", STRING),
+        ("coverage", STRING),  # JSON: extraction coverage per relation (graph.coverage)
+    ),
 }
 
 # relationship -> (from label, to label) pairs; every relationship has one
@@ -94,6 +109,7 @@ REL_ENDPOINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "SUPERVISED": (("Person", "Thesis"),),
     "CONSULTED": (("Person", "Thesis"),),
     "ON_TOPIC": (("Person", "Topic"),),
+    "MEMBER_OF": (("Person", "Project"),),
     "SAME_AS": (("DocumentAuthor", "Person"),),
     "PART_OF": (("Chunk", "Document"),),
     "MENTIONS": (("Chunk", "Person"), ("Chunk", "Topic")),

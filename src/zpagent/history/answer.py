@@ -23,20 +23,34 @@ from zpagent.history.contract import (
     PageCandidate,
 )
 from zpagent.history.errors import HistoryUnavailable, UnknownPage
-from zpagent.history.intent import HistoryIntent, is_history_question, parse_intent
 from zpagent.history.model import Commit, CommitList, PageDiff
 from zpagent.history.resolve import PageRef, resolve_page
 from zpagent.history.service import WikiHistory
 from zpagent.index.reader import Generation
-from zpagent.question.analysis import validate as validate_question
+from zpagent.query import Query
+from zpagent.query.model import HistoryAsk
 
 __all__ = [
     "HistoryAnswer",
     "answer_response",
     "history_answer",
     "history_asker",
-    "is_history_question",
 ]
+
+
+@dataclass(frozen=True)
+class HistoryIntent:
+    """A history query's kind and the start of its period, as a date-time."""
+
+    kind: str  # last_change | authors | since | history
+    since: dt.datetime | None = None
+
+    @classmethod
+    def of(cls, ask: HistoryAsk | None) -> HistoryIntent:
+        if ask is None:
+            return cls("last_change")
+        return cls(ask.kind, dt.datetime.fromisoformat(ask.since) if ask.since else None)
+
 
 NO_PAGE = "Takú stránku vo wiki nepoznám, preto o jej zmenách neviem nič povedať."
 AUTHOR_COMMITS = 100
@@ -83,14 +97,11 @@ def history_asker(workspace: Any, gen: Generation):
     return lambda question: history_answer(workspace, gen, question)
 
 
-def history_answer(
-    workspace: Any, gen: Generation, question: str, now: dt.datetime | None = None
-) -> HistoryAnswer:
-    """Raises ``InvalidQuery`` for an empty question and ``HistoryError`` subclasses
-    (``history_unavailable`` when the wiki has no Git history)."""
-    question = validate_question(question)
-    intent = parse_intent(question, now)
-    match = resolve_page(gen, workspace.settings, question)
+def history_answer(workspace: Any, gen: Generation, query: Query) -> HistoryAnswer:
+    """Raises ``HistoryError`` subclasses (``history_unavailable`` when the wiki has
+    no Git history)."""
+    intent = HistoryIntent.of(query.history)
+    match = resolve_page(gen, query)
     if match.status == "ambiguous":
         names = "; ".join(
             f"{render.page_name(p.title, p.document_path)} ({render.plain(p.document_path)})"
@@ -109,6 +120,7 @@ def history_answer(
             match.reason,
             NO_PAGE,
             intent.kind,
+            candidates=match.pages,
         )
     history = open_history(workspace, gen)
     page = match.page

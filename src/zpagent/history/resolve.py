@@ -1,32 +1,28 @@
 """Which page a history question is about: a path, a URL, a title or a person's name.
 
 In this order: an explicit page path (``pages/.../README.md``) or public
-URL; a quoted title; a person's name through the graph's lexicon (inflected
-forms, no diacritics: "stránka Jána Holpa"); a page title written out in
-the question ("História stránky Chatboty"). Only published pages count.
-A name that fits several pages is ``ambiguous``; a name-shaped word that
-fits nobody is ``unknown_person``; no page mentioned at all is ``none``
-(the question is about the whole wiki).
+URL written in the question; a quoted title; a person the typed query
+names ("stránka Jána Holpa"); a page title written out in the question
+("História stránky Chatboty"). Only published pages count. A name that
+fits several pages is ``ambiguous``; a name that fits nobody is
+``unknown_person``; words naming a page the wiki does not have ("stránka o
+kvantovej gravitácii") are ``unknown_page``, with the pages whose titles
+are nearest; only a question that names no page at all is about the whole
+wiki (``none``).
 """
 
 from __future__ import annotations
 
+import difflib
 import logging
 import re
 from dataclasses import dataclass, field
 
-from zpagent.config import Settings
-from zpagent.graph.store.base import GraphUnavailable
-from zpagent.graph.store.serving import graph_store
-from zpagent.graph.understand.lexicon import load_lexicon
-from zpagent.graph.understand.mentions import find_names, unknown_names
 from zpagent.history.errors import HistoryError
-from zpagent.history.intent import is_cue_word
 from zpagent.history.validate import check_page_path
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import clean_inline, fold
-from zpagent.question import cues as cu
-from zpagent.question.tokens import tokenize
+from zpagent.query import Query
 
 log = logging.getLogger(__name__)
 
@@ -76,30 +72,51 @@ def _result(pages: list[PageRef], name: str) -> PageMatch:
     return PageMatch("unknown", reason="unknown_page", name=name)
 
 
-def resolve_page(gen: Generation, settings: Settings, question: str) -> PageMatch:
-    for m in _PATH.finditer(question):
+def resolve_page(gen: Generation, query: Query) -> PageMatch:
+    text = query.core
+    for m in _PATH.finditer(text):
         try:
             path = check_page_path(m.group(1))
         except HistoryError:
             continue
         return _result(_published_pages(gen, "path = ?", (path,)), path)
-    for m in _URL.finditer(question):
+    for m in _URL.finditer(text):
         url = m.group(0).rstrip(".,;:!?")
         pages = _published_pages(gen, "rtrim(source_url, '/') = ?", (url.rstrip("/"),))
         return _result(pages, url)
-    for m in _QUOTED.finditer(question):
+    for m in _QUOTED.finditer(text):
         title = clean_inline(m.group(1))
         pages = [p for p in _titled(gen) if p.title and fold(p.title) == fold(title)]
         if pages:
             return _result(pages, title)
-    by_name = _by_person(gen, settings, question)
+    by_name = _by_person(gen, query)
     if by_name is not None and by_name.reason != "unknown_person" and by_name.status != "none":
         return by_name
     # A title may look like an unknown name ("História stránky Chatboty").
-    titled = _by_title(gen, question)
+    titled = _by_title(gen, text)
     if titled is not None:
         return titled
-    return by_name or PageMatch("none")
+    if by_name is not None:
+        return by_name
+    if query.unaccounted and not _WIKI.search(query.folded):
+        # Words that name a page the wiki does not have: never the whole wiki's history.
+        words = " ".join(query.unaccounted_words)
+        return PageMatch("unknown", _near_titles(gen, words), "unknown_page", words)
+    return PageMatch("none")
+
+
+_WIKI = re.compile(r"\bwiki\w*\b")
+
+
+def _near_titles(gen: Generation, words: str, limit: int = 3) -> list[PageRef]:
+    """The published pages whose titles are nearest to ``words``: near misses."""
+    key = fold(words)
+    scored = []
+    for page in _titled(gen):
+        score = difflib.SequenceMatcher(None, key, fold(page.title or "")).ratio()
+        if score >= 0.5:
+            scored.append((-score, page.document_path, page))
+    return [p for *_k, p in sorted(scored)[:limit]]
 
 
 def _titled(gen: Generation) -> list[PageRef]:
@@ -126,40 +143,20 @@ def _words(text: str) -> str:
     return " ".join(re.findall(r"\w+", fold(text)))
 
 
-def _by_person(gen: Generation, settings: Settings, question: str) -> PageMatch | None:
-    """A person's own page, through the graph's lexicon; None without a graph."""
-    try:
-        lexicon = load_lexicon(graph_store(gen, settings))
-    except (GraphUnavailable, OSError, RuntimeError) as exc:
-        log.info("history: names not resolved, the graph is not available (%s)", exc)
-        return None
-    tokens = tokenize(question)
-    free = [
-        not is_cue_word(t.folded) and t.folded not in cu.FUNCTION_WORDS and not t.folded.isdigit()
-        for t in tokens
-    ]
-    mentions = find_names(tokens, free, lexicon.person_index, include_unpublished=False)
-    for mention in mentions:
-        if mention.match == "unknown":  # a known surname beside another given name
-            return PageMatch("unknown", reason="unknown_person", name=mention.text)
-        entries = [lexicon.person_by_id[i] for i in mention.candidates]
-        pages = [
-            PageRef(e.document_path, e.name, None)
-            for e in entries
-            if e.has_page and e.published and e.document_path
-        ]
+def _by_person(gen: Generation, query: Query) -> PageMatch | None:
+    """A person's own page, as the typed query names them; None when it names nobody."""
+    for ref in query.persons():
+        if not ref.ids:
+            return PageMatch("unknown", reason="unknown_person", name=ref.text)
+        pages = _pages_by_path(gen, [p for p in ref.pages if p])
         if not pages:
             continue  # a supervisor without a page of their own
-        refs = {p.document_path: p for p in _pages_by_path(gen, [p.document_path for p in pages])}
-        return _result(
-            [refs[p.document_path] for p in pages if p.document_path in refs], mention.text
-        )
-    if mentions:
-        return PageMatch("unknown", reason="unknown_page", name=mentions[0].text)
-    unknown = unknown_names(tokens, free, set(), lexicon.first_name_forms)
-    if unknown:
-        return PageMatch("unknown", reason="unknown_person", name=unknown[0])
-    return PageMatch("none")
+        return _result(pages, ref.text)
+    if query.persons():
+        return PageMatch("unknown", reason="unknown_page", name=query.persons()[0].text)
+    if query.unknown_names:
+        return PageMatch("unknown", reason="unknown_person", name=query.unknown_names[0])
+    return None
 
 
 def _pages_by_path(gen: Generation, paths: list[str]) -> list[PageRef]:

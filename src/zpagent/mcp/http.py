@@ -192,13 +192,7 @@ def _envelope(exc: Exception, headers: dict[str, str] | None = None) -> JSONResp
 def mount_mcp(app: FastAPI) -> McpEndpoint:
     """Add ``/mcp`` to the app; enter ``endpoint.running()`` in the app's lifespan."""
     state = app.state
-    backend = Backend(
-        state.workspace,
-        state.manager,
-        llm_client=state.llm_client,
-        condense_cache=state.condense_cache,
-        ready=lambda: bool(state.model_loaded),
-    )
+    backend = Backend(state.workspace, ready=lambda: bool(state.model_loaded))
     endpoint = McpEndpoint(build_server(backend), state)
     app.router.routes.append(Route(PATH, endpoint=endpoint))
     return endpoint

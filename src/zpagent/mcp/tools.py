@@ -20,19 +20,13 @@ from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetad
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from zpagent.api.models import AnswerRequest, QueryField, RagRequest, SearchRequest
-from zpagent.api.routes.graph import GraphRequest
 from zpagent.contract import AnswerResponse, Envelope, RagResponse, SearchResponse
-from zpagent.graph.answers.search import graph_search
 from zpagent.graph.contract import GraphResponse
 from zpagent.history import contract as hc
 from zpagent.history.answer import answer_response, history_answer, open_history
-from zpagent.mcp.answer_adapter import checked_answer
 from zpagent.mcp.backend import Backend
 from zpagent.mcp.text import envelope_text
-from zpagent.rag.modes import rag_for_mode
-from zpagent.search.hybrid import search as run_search
-from zpagent.search.response import search_response
+from zpagent.requests import AnswerRequest, GraphRequest, QueryField, RagRequest, SearchRequest
 from zpagent.tool_payload import tool_payload
 
 READ_ONLY = ToolAnnotations(
@@ -128,48 +122,29 @@ class ToolSpec:
 # --- wiki tools ---------------------------------------------------------------------------
 
 
+def _request(model: type[BaseModel], a: Any) -> Any:
+    """The core request for a tool's arguments (visibility stays the server's)."""
+    return model(**a.model_dump())
+
+
 def _search(b: Backend, a: Any) -> Envelope:
-    with b.generation() as gen:
-        embedder = b.workspace.query_embedder if a.mode != "fts" else None
-        outcome = run_search(
-            gen,
-            embedder,
-            a.query,
-            mode=a.mode,
-            limit=a.limit,
-            max_per_document=a.max_per_document,
-            include_unpublished=False,
-        )
-        return search_response(outcome, gen.index_version)
+    b.check_ready()
+    return b.workspace.search(_request(SearchRequest, a))
 
 
 def _rag(b: Backend, a: Any) -> Envelope:
-    with b.generation() as gen:
-        return rag_for_mode(
-            a.mode,
-            gen,
-            b.workspace.query_embedder,
-            a.query,
-            settings=b.settings,
-            limit=a.limit,
-            max_per_document=a.max_per_document,
-            include_unpublished=False,
-            include_diagnostics=a.include_diagnostics,
-            budget_tokens=b.settings.rag_llm_max_tokens,
-            encoding=b.settings.rag_llm_token_encoding,
-        )
+    b.check_ready()
+    return b.workspace.rag(_request(RagRequest, a))
 
 
 def _graph(b: Backend, a: Any) -> Envelope:
-    with b.generation() as gen:
-        return graph_search(
-            gen, a.query, settings=b.settings, limit=a.limit, include_unpublished=False
-        )
+    b.check_ready()
+    return b.workspace.graph(_request(GraphRequest, a))
 
 
 def _answer(b: Backend, a: Any) -> Envelope:
-    with b.generation() as gen:
-        return checked_answer(b, gen, a.query, a.engine)
+    b.check_ready()
+    return b.workspace.answer(_request(AnswerRequest, a))
 
 
 # --- history tools ------------------------------------------------------------------------
@@ -217,7 +192,8 @@ def _page_blame(b: Backend, a: Any) -> Envelope:
 
 def _history_question(b: Backend, a: Any) -> Envelope:
     with b.generation() as gen:
-        result = history_answer(b.workspace, gen, a.question)
+        query = b.workspace.understand(gen, a.question)
+        result = history_answer(b.workspace, gen, query.edit(ask="history"))
         return answer_response(result, a.question, gen.index_version)
 
 

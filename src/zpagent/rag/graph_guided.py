@@ -44,13 +44,14 @@ from zpagent.errors import InvalidQuery
 from zpagent.graph.answers.expand import expand_from_chunks
 from zpagent.graph.answers.scope import graph_scope
 from zpagent.graph.answers.walk import MAX_PAGES, Scope
+from zpagent.graph.lexicon import load_lexicon
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
 from zpagent.graph.store.serving import graph_store, served_index_version
-from zpagent.graph.understand.lexicon import load_lexicon
 from zpagent.index.reader import Generation
 from zpagent.ingest.tokens import TokenCounter
-from zpagent.question import Question, analyze
+from zpagent.query import Query
+from zpagent.query.describe import describe
 from zpagent.rag.build import (
     DEFAULT_LIMIT,
     assemble,
@@ -69,8 +70,6 @@ from zpagent.search.hybrid import (
     search,
 )
 
-_AUTHOR_TYPES = frozenset({"documents_by_author", "page_author"})
-
 
 def _only_by_implication(scope: Scope) -> bool:
     """A set the question does not ask for (``mode=auto`` leaves it to the text).
@@ -79,10 +78,10 @@ def _only_by_implication(scope: Scope) -> bool:
     led: the theses he led, or the pages he wrote as their author, are no
     answer to what he wrote, and evidence that invites the confusion.
     """
-    pq = scope.question
-    if pq is not None and pq.type in _AUTHOR_TYPES:
+    query = scope.question
+    if query is not None and query.ask in ("pages_by_author", "page_author"):
         return True
-    led = any(e.role in ("supervised", "consulted") for e in scope.entities)
+    led = any(e.role in ("supervisor", "consultant") for e in scope.entities)
     return led and "supervision" not in scope.intents
 
 
@@ -98,7 +97,7 @@ class _Selection:
 def graph_rag(
     gen: Generation,
     embedder: Embedder,
-    question: Question | str,
+    query: Query,
     *,
     settings: Settings | None = None,
     limit: int = DEFAULT_LIMIT,
@@ -123,9 +122,8 @@ def graph_rag(
     bad question or limit and ``RetrievalUnavailable`` when the graph cannot
     answer.
     """
-    asked = analyze(question) if isinstance(question, str) else question
     # The question without its small-talk clauses ("Ahoj, ..."), as the graph reads it.
-    text = asked.core
+    text = query.core
     if not 1 <= limit <= MAX_LIMIT:
         raise InvalidQuery(f"limit must be between 1 and {MAX_LIMIT}")
     if max_per_document is not None and not 1 <= max_per_document <= MAX_PER_DOCUMENT:
@@ -136,7 +134,7 @@ def graph_rag(
     store = graph_store(gen, settings)
     served_index_version(store, gen, settings)
     scope = graph_scope(
-        store, asked, include_unpublished=include_unpublished, index_version=gen.index_version
+        store, query, include_unpublished=include_unpublished, index_version=gen.index_version
     )
     if classic_when_open and (scope.status != "ok" or scope.partial or _only_by_implication(scope)):
         return rag(
@@ -383,7 +381,7 @@ def _graph_diagnostics(scope: Scope, sel: _Selection | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "route": scope.route,
         "intents": scope.intents,
-        "question": scope.question.summary() if scope.question else None,
+        "interpreted_as": describe(scope.question) if scope.question else None,
         "steps": [s.to_dict() for s in scope.steps],
     }
     if sel is not None:

@@ -17,6 +17,7 @@ from zpagent.contract import RagResponse
 from zpagent.embed.base import Embedder
 from zpagent.errors import InvalidQuery, RetrievalUnavailable
 from zpagent.index.reader import Generation
+from zpagent.query import Query
 from zpagent.rag.build import rag
 from zpagent.rag.graph_guided import graph_rag
 
@@ -28,7 +29,7 @@ def rag_for_mode(
     mode: str,
     gen: Generation,
     embedder: Embedder,
-    query: str,
+    query: Query,
     *,
     settings: Settings,
     max_per_document: int | None = None,
@@ -53,5 +54,5 @@ def rag_for_mode(
                 raise
             # An index without a graph (or chunk links): the text alone still answers.
     if mode in ("hybrid", "auto"):
-        return rag(gen, embedder, query, max_per_document=max_per_document or 1, **options)
+        return rag(gen, embedder, query.core, max_per_document=max_per_document or 1, **options)
     raise InvalidQuery(f"unknown mode {mode!r}: use auto, hybrid or graph_hybrid")

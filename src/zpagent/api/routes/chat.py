@@ -18,12 +18,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from zpagent.agent.agent import AgentReply, run_agent
+from zpagent.agent.agent import AgentReply
 from zpagent.agent.conversation import turns_from_messages
 from zpagent.agent.tasks import is_background_task
 from zpagent.api.deps import TOOL_DEPS
 from zpagent.api.openai_models import ChatRequest, Completion, model_list, openai_error
-from zpagent.question import analyze
+from zpagent.query import validate
 
 router = APIRouter(tags=["chat"])
 
@@ -65,19 +65,7 @@ def _extra(reply: AgentReply) -> dict[str, Any]:
 
 
 def _run(request: Request, body: ChatRequest, engine: str, on_status: Any) -> AgentReply:
-    state = request.app.state
-    ws = state.workspace
-    opts = ws.answer_options(engine)
-    with state.manager.use() as gen:
-        return run_agent(
-            gen,
-            ws,
-            body.messages,
-            opts,
-            client=state.llm_client,
-            cache=state.condense_cache,
-            on_status=on_status,
-        )
+    return request.app.state.workspace.chat(body.messages, engine, on_status)
 
 
 @router.get("/v1/models", dependencies=TOOL_DEPS, include_in_schema=False)
@@ -91,7 +79,7 @@ async def chat_completions(body: ChatRequest, request: Request) -> Any:
     # Refuse what cannot be answered before any byte is streamed (a 4xx, not an error chunk).
     last = turns_from_messages(body.messages)[-1].text
     if not is_background_task(last):
-        analyze(last)
+        validate(last)
     completion = Completion(body.model)
     if not body.stream:
         reply = await asyncio.to_thread(_run, request, body, engine, None)

@@ -6,36 +6,16 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import Field
 
 from zpagent.api.deps import TOOL_DEPS, tool_response
 from zpagent.api.errors import TOOL_ERROR_RESPONSES
-from zpagent.api.models import (
-    QueryField,
-    StrictModel,
-    ToolHealth,
-    Unpublished,
-    UnpublishedField,
-)
 from zpagent.api.security import allow_unpublished
 from zpagent.errors import ZPAgentError
-from zpagent.graph.answers.search import graph_search
 from zpagent.graph.contract import GraphResponse
 from zpagent.graph.store.serving import graph_ready
+from zpagent.requests import GraphRequest, ToolHealth
 
 router = APIRouter(tags=["tools"])
-
-
-class GraphRequest(StrictModel):
-    query: str = QueryField
-    limit: int = Field(
-        10,
-        ge=1,
-        le=100,
-        description="Najviac osôb, faktov a ciest / most entities, facts and paths. "
-        "Counts stay exact whatever the limit.",
-    )
-    include_unpublished: Unpublished = UnpublishedField
 
 
 @router.post(
@@ -57,16 +37,8 @@ def graph_endpoint(body: GraphRequest, request: Request) -> JSONResponse:
     `ok`; `no_answer` with `reason` unknown_person / unknown_keyword / unknown_title /
     no_matching_facts (say so, do not guess); `ambiguous` with `candidates` (ask the
     user which person is meant). For open questions use rag_wiki."""
-    state = request.app.state
-    with state.manager.use() as gen:
-        resp = graph_search(
-            gen,
-            body.query,
-            settings=state.settings,
-            limit=body.limit,
-            include_unpublished=allow_unpublished(request, body.include_unpublished),
-        )
-    return tool_response(resp)
+    ws = request.app.state.workspace
+    return tool_response(ws.graph(body, allow_unpublished(request, body.include_unpublished)))
 
 
 def graph_probe(state: Any) -> ToolHealth:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from zpagent.api.models import HealthResponse, ToolHealth
 from zpagent.index.version import outdated
+from zpagent.requests import HealthResponse, ToolHealth
 
 router = APIRouter(tags=["service"])
 

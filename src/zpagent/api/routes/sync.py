@@ -11,9 +11,9 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from zpagent.api.errors import ERROR_RESPONSES
-from zpagent.api.models import StrictModel
 from zpagent.api.security import sync_auth
 from zpagent.errors import NotFound, ZPAgentError
+from zpagent.requests import StrictModel
 from zpagent.sync.jobs import FINISHED
 from zpagent.sync.webhook import decide, verify_signature
 

@@ -7,12 +7,9 @@ from fastapi.responses import JSONResponse
 
 from zpagent.api.deps import TOOL_DEPS, tool_response
 from zpagent.api.errors import TOOL_ERROR_RESPONSES
-from zpagent.api.models import RagRequest, SearchRequest
 from zpagent.api.security import allow_unpublished
 from zpagent.contract import RagResponse, SearchResponse
-from zpagent.rag.modes import rag_for_mode
-from zpagent.search.hybrid import search as run_search
-from zpagent.search.response import search_response
+from zpagent.requests import RagRequest, SearchRequest
 
 router = APIRouter(tags=["tools"])
 
@@ -29,18 +26,8 @@ def search_endpoint(body: SearchRequest, request: Request) -> JSONResponse:
     """Vráti najrelevantnejšie úseky stránok (BM25 + embeddingy). Returns the most
     relevant passages with their page, section and scores; `no_answer` when nothing
     relevant exists."""
-    state = request.app.state
-    with state.manager.use() as gen:
-        outcome = run_search(
-            gen,
-            state.workspace.query_embedder if body.mode != "fts" else None,
-            body.query,
-            mode=body.mode,
-            limit=body.limit,
-            max_per_document=body.max_per_document,
-            include_unpublished=allow_unpublished(request, body.include_unpublished),
-        )
-        return tool_response(search_response(outcome, gen.index_version))
+    ws = request.app.state.workspace
+    return tool_response(ws.search(body, allow_unpublished(request, body.include_unpublished)))
 
 
 @router.post(
@@ -57,20 +44,5 @@ def rag_endpoint(body: RagRequest, request: Request) -> JSONResponse:
     `answer_format` and `sources` with URLs. Answer only from `context` and cite.
     `mode=graph_hybrid` for questions about sets (a supervisor's theses, a topic's
     students, theses of a year): every page of the set is represented."""
-    state = request.app.state
-    settings = state.settings
-    with state.manager.use() as gen:
-        resp = rag_for_mode(
-            body.mode,
-            gen,
-            state.workspace.query_embedder,
-            body.query,
-            settings=settings,
-            limit=body.limit,
-            max_per_document=body.max_per_document,
-            include_unpublished=allow_unpublished(request, body.include_unpublished),
-            include_diagnostics=body.include_diagnostics,
-            budget_tokens=settings.rag_llm_max_tokens,
-            encoding=settings.rag_llm_token_encoding,
-        )
-    return tool_response(resp)
+    ws = request.app.state.workspace
+    return tool_response(ws.rag(body, allow_unpublished(request, body.include_unpublished)))

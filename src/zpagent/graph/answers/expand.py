@@ -17,8 +17,7 @@ from __future__ import annotations
 from zpagent.graph.answers.walk import Scope, Seeds, Step, Walker
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
-from zpagent.graph.understand.intent import asks_for_set
-from zpagent.graph.understand.lexicon import Lexicon
+from zpagent.query.lexicon import Lexicon
 
 ENTRY_CHUNKS = 3
 
@@ -35,13 +34,13 @@ def expand_from_chunks(
     """The set the best hits (``chunk_ids``, best first) lead to, for the question
     of ``question_scope`` (its intents, parse and sources); ``open`` when they
     lead nowhere in the graph."""
-    pq = question_scope.question
-    assert pq is not None
+    query = question_scope.question
+    assert query is not None
     scope = Scope(
         "ok",
         route="vector_entry",
         intents=question_scope.intents,
-        question=pq,
+        question=query,
         builder=question_scope.builder,
     )
     entry = chunk_ids[:ENTRY_CHUNKS]
@@ -68,7 +67,7 @@ def expand_from_chunks(
             f"{len(persons)} person(s), {len(theses)} thesis(es), {len(topics)} topic(s)",
         )
     )
-    walker = Walker(store, lexicon, pq, scope, include_unpublished, max_pages)
+    walker = Walker(store, lexicon, query, scope, include_unpublished, max_pages)
     intents = set(scope.intents)
     owner = {page: pid for pid, page in persons.items()}
     if "supervision" in intents and "bridge" in intents and theses:
@@ -81,11 +80,11 @@ def expand_from_chunks(
         return walker.same_supervisor(Seeds(theses=best, source="the best hit's thesis"))
     if "topic" in intents and topics:
         return walker.topic_members(topics[0], "the topic of the best hits")
-    if topic_pages and set(pq.cues) & {"persons", "who"}:
+    if topic_pages and query.listing:
         # "Ktorí študenti ...?" answered by a topic's page: its students.
         return walker.topic_members(topic_pages[0], "the topic page among the best hits")
     named = [(pid, _name(lexicon, pid), page) for pid, page in persons.items()]
-    if "topic" in intents and named and asks_for_set(pq):
+    if "topic" in intents and named and query.listing:
         return walker.same_topic(Seeds(persons=named, source="the persons of the best hits"))
     seeds = Seeds(
         persons=named[:max_pages],

@@ -1,24 +1,26 @@
-"""Lists and exact counts: persons by thesis kind and year, by work, topic,
-keyword, supervisor or start of study.
+"""Lists and counts: the persons (or theses) that satisfy a query's conditions.
 
-The count comes from the database (``count(DISTINCT ...)``) in its own
-query, so it is exact whatever the limit; the list is one page of at most
-``limit`` persons, fetched with one extra row to detect truncation.
+The sets come whole from ``graph.select``, so the count is over everything
+the graph holds, whatever the limit; the list is one page of at most
+``limit`` persons with the theses that made them fit (and the topic,
+keyword, team project or start year a condition asked for), each with its
+evidence. A count or a list is *exact* only when the question was wholly
+understood and every relation it uses is known to be extracted completely
+on this wiki (``graph.coverage``); otherwise ``aggregation.exact`` is false
+and ``complete`` is null: the number is what the graph holds, a lower bound.
 """
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from zpagent.graph.answers.person import THESIS_KINDS, resolve_one
-from zpagent.graph.answers.response import KIND_NAMES, display_name
-from zpagent.graph.contract import Aggregation, Candidate, EntityRef, GraphResponse
+from zpagent.graph.answers.person import emit_theses, work_fact
+from zpagent.graph.answers.resolve import record_match, unresolved
+from zpagent.graph.contract import Aggregation, EntityRef, GraphResponse
+from zpagent.graph.coverage import exact_over
 from zpagent.graph.model import parse_evidence
+from zpagent.graph.select import Selection, Selector
 from zpagent.graph.store import cypher as q
-from zpagent.graph.understand.lexicon import PersonEntry
-from zpagent.ingest.text import fold
 
 if TYPE_CHECKING:
     from zpagent.graph.answers.context import Context
@@ -26,262 +28,124 @@ if TYPE_CHECKING:
 FACTS_PER_PERSON = 3
 
 
-def _finish(
-    ctx: Context,
-    counts: tuple[Any, ...],
-    page: list[tuple[Any, ...]],
-    unit: str,
-    emit: Callable[[list[tuple[Any, ...]], dict[str, EntityRef]], None],
-) -> GraphResponse:
+def exactness(ctx: Context) -> tuple[bool, list[str]]:
+    """Whether the query's counts and lists may be stated as exact, and why not."""
+    ok, blocking = exact_over(ctx.coverage, ctx.query.relations)
+    reasons = [f"coverage:{r}" for r in blocking]
+    if not ctx.query.understood:
+        reasons.insert(0, "not_understood")
+    return ok and ctx.query.understood, reasons
+
+
+def select(ctx: Context) -> Selection:
+    return Selector(ctx.store, ctx.lexicon, ctx.include_unpublished).select(ctx.query)
+
+
+def _emit_items(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -> list[dict[str, Any]]:
+    """Facts of the theses (and works) that made each listed person fit."""
     b = ctx.builder
-    persons, items = int(counts[0]), int(counts[1])
-    truncated = len(page) > ctx.limit
-    page = page[: ctx.limit]
+    ids = [i for pid in refs for i in sel.items.get(pid, [])[:FACTS_PER_PERSON]]
+    if any(len(sel.items.get(pid, [])) > FACTS_PER_PERSON for pid in refs):
+        b.truncate("fact_limit")
+    theses = [i for i in ids if "#" in i and not _is_work(i)]
+    works = [i for i in ids if _is_work(i)]
+    out: list[dict[str, Any]] = []
+    if theses:
+        rows = ctx.store.query(q.THESES_BY_IDS, ids=theses,
+                               include_unpublished=ctx.include_unpublished,
+                               limit=len(theses))  # fmt: skip
+        rows = [(r[0], *r[2:]) for r in rows]  # drop the person's name
+        out = emit_theses(ctx, rows, refs)
+    for pid, ref in refs.items():
+        wanted = [w for w in sel.items.get(pid, []) if w in works]
+        if not wanted:
+            continue
+        for row in ctx.store.query(q.PERSON_WORKS, ids=[pid],
+                                   include_unpublished=ctx.include_unpublished, kinds=[],
+                                   limit=100):  # fmt: skip
+            if row[1] in wanted:
+                work_fact(ctx, ref, row)
+    return out
+
+
+def _is_work(item_id: str) -> bool:
+    kind = item_id.rsplit("#", 1)[-1].split("-")[0]
+    return kind in ("team_project", "research_task", "diploma_project", "other")
+
+
+def _emit_conditions(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -> None:
+    """The memberships a condition asked for, with their evidence."""
+    b = ctx.builder
+    for pid, ref in refs.items():
+        for tid, title, path, ev in (
+            ctx.store.query(q.PERSON_TOPICS, ids=[pid], include_unpublished=ctx.include_unpublished)
+            if pid in sel.topics else []
+        ):  # fmt: skip
+            if tid in sel.topics[pid]:
+                topic = b.ref("Topic", tid, title, path)
+                b.fact(ref, "member_of_topic", title, parse_evidence(ev), topic, documents=[path])
+        for kid, name, doc, ev in (
+            [r[1:] for r in ctx.store.query(q.PERSON_KEYWORDS, ids=[pid],
+                                            include_unpublished=ctx.include_unpublished)]
+            if pid in sel.keywords else []
+        ):  # fmt: skip
+            if kid in sel.keywords[pid]:
+                keyword = b.ref("Keyword", kid, name)
+                b.fact(ref, "has_keyword", name, parse_evidence(ev), keyword, documents=[doc])
+
+
+def set_answer(ctx: Context) -> GraphResponse:
+    """``list``, ``count`` and ``who_wrote``: the selection, counted and listed."""
+    b = ctx.builder
+    for ref in ctx.query.refs():
+        if ref.kind == "person" and ref.resolved:
+            record_match(b, ctx.lexicon, ref)
+    sel = select(ctx)
+    if sel.status != "ok":
+        assert sel.problem is not None
+        return unresolved(b, ctx.lexicon, sel.status, sel.problem, ctx.include_unpublished)
+    exact, _reasons = exactness(ctx)
+    b.exact = exact
+    for ref in ctx.query.refs():
+        if ref.kind == "person" and ref.resolved and ref.resolved in ctx.lexicon.person_by_id:
+            entry = ctx.lexicon.person_by_id[ref.resolved]
+            if entry.leads and not entry.has_page:
+                b.entity("Person", entry.id, entry.name, "supervisor", entry.document_path)
+    page = sel.persons[: ctx.limit]
+    truncated = len(sel.persons) > ctx.limit
     if truncated:
         b.truncate("entity_limit")
     refs: dict[str, EntityRef] = {}
-    for row in page:
-        pid, name = row[0], row[1]
+    for pid in page:
         entry = ctx.lexicon.person_by_id.get(pid)
+        name = entry.name if entry else pid
         refs[pid] = b.entity("Person", pid, name, "member", entry.document_path if entry else None)
-    emit(page, refs)
-    count = persons if unit == "persons" else items
+    theses = _emit_items(ctx, sel, refs)
+    _emit_conditions(ctx, sel, refs)
+    unit = "theses" if ctx.query.unit == "theses" else "persons"
+    count = sel.item_count if unit == "theses" else len(sel.persons)
     b.aggregation = Aggregation(
         count=count,
         complete=not truncated,
+        exact=exact,
         unit=unit,
         returned=len(page),
         limit=ctx.limit,
-        persons=persons,
-        items=items,
+        persons=len(sel.persons),
+        items=sel.item_count,
     )
-    if ctx.pq.count:
+    if ctx.query.ask == "count":
         b.answer(count)
         return b.build("ok")
-    for row in page:
-        b.answer(row[1])
+    asked = ctx.query.attributes & {"supervisor", "consultant"}
+    if asked and ctx.query.unit == "theses":
+        for t in theses:
+            for attribute in sorted(asked):
+                for _sid, name in t[attribute + "s"]:
+                    b.answer(name)
+    else:
+        for pid in page:
+            b.answer(refs[pid].name)
     if not page:
         return b.build("no_answer", "no_matching_facts")
     return b.build("ok")
-
-
-def _thesis_filters(ctx: Context, supervisor: str = "", consultant: str = "") -> dict[str, Any]:
-    pq = ctx.pq
-    return {
-        "include_unpublished": ctx.include_unpublished,
-        "kinds": [k for k in pq.kinds if k in THESIS_KINDS],
-        "years": pq.years,
-        "supervisor": supervisor,
-        "consultant": consultant,
-        "topic": pq.topics[0].id if pq.topics else "",
-        "keyword": pq.keywords[0].id if pq.keywords else "",
-    }
-
-
-def _emit_theses(ctx: Context, params: dict[str, Any], with_people: bool = False) -> Callable:
-    def emit(page: list[tuple[Any, ...]], refs: dict[str, EntityRef]) -> None:
-        b = ctx.builder
-        cap = FACTS_PER_PERSON * ctx.limit
-        rows = ctx.store.query(q.THESES_BY_FILTER, **params, ids=list(refs), limit=cap + 1)
-        if len(rows) > cap:
-            b.truncate("fact_limit")
-        for pid, tid, kind, title, year, y_head, y_cat, _conflict, path, ev_json in rows[:cap]:
-            evidence = [
-                e
-                for e in parse_evidence(ev_json)
-                if e.field in ("title", "year_heading", "year_category")
-                or (with_people and e.field in ("supervisor", "consultant"))
-            ]
-            props = {"id": tid, "kind": kind, "title": title, "year": year}
-            thesis = b.ref("Thesis", tid, display_name("Thesis", props), path)
-            b.fact(
-                refs[pid],
-                "authored",
-                title,
-                evidence,
-                thesis,
-                {
-                    "kind": kind,
-                    "kind_name": KIND_NAMES.get(kind),
-                    "year": year,
-                    "year_heading": y_head,
-                    "year_category": y_cat,
-                },
-                documents=[path],
-            )
-
-    return emit
-
-
-def theses_list_answer(ctx: Context) -> GraphResponse:
-    params = _thesis_filters(ctx)
-    counts = ctx.store.query(q.PERSONS_BY_THESIS_COUNT, **params)[0]
-    page = ctx.store.query(q.PERSONS_BY_THESIS_PAGE, **params, limit=ctx.limit + 1)
-    unit = "theses" if ctx.pq.unit == "theses" else "persons"
-    return _finish(ctx, counts, page, unit, _emit_theses(ctx, params))
-
-
-def supervised_answer(ctx: Context, supervisor: PersonEntry | None = None) -> GraphResponse:
-    if supervisor is None:
-        found = resolve_one(ctx)
-        if isinstance(found, GraphResponse):
-            return found
-        supervisor = found
-    consulted = ctx.pq.type.startswith("consulted")
-    params = (
-        _thesis_filters(ctx, consultant=supervisor.id)
-        if consulted
-        else _thesis_filters(ctx, supervisor=supervisor.id)
-    )
-    counts = ctx.store.query(q.PERSONS_BY_THESIS_COUNT, **params)[0]
-    if int(counts[1]) == 0 and ctx.pq.type in ("supervised_persons", "consulted_persons"):
-        own = ctx.store.query(
-            q.PERSON_THESES,
-            ids=[supervisor.id],
-            include_unpublished=ctx.include_unpublished,
-            kinds=params["kinds"],
-            limit=1,
-        )
-        if own:
-            # "Koho viedol X" about a student: read it as "who supervised X".
-            from zpagent.graph.answers.person import thesis_answer
-
-            role = "consultant" if consulted else "supervisor"
-            ctx.pq.type, ctx.pq.attribute = f"thesis_{role}", role
-            return thesis_answer(ctx)
-    b = ctx.builder
-    role = "consultant" if consulted else "supervisor"
-    b.entity("Person", supervisor.id, supervisor.name, role, supervisor.document_path)
-    page = ctx.store.query(q.PERSONS_BY_THESIS_PAGE, **params, limit=ctx.limit + 1)
-    unit = "theses" if ctx.pq.unit == "theses" else "persons"
-    return _finish(ctx, counts, page, unit, _emit_theses(ctx, params, with_people=True))
-
-
-def works_list_answer(ctx: Context) -> GraphResponse:
-    params = {
-        "include_unpublished": ctx.include_unpublished,
-        "kinds": [k for k in ctx.pq.kinds if k not in THESIS_KINDS],
-        "years": ctx.pq.years,
-    }
-    counts = ctx.store.query(q.PERSONS_BY_WORK_COUNT, **params)[0]
-    page = ctx.store.query(q.PERSONS_BY_WORK_PAGE, **params, limit=ctx.limit + 1)
-
-    def emit(page: list[tuple[Any, ...]], refs: dict[str, EntityRef]) -> None:
-        b = ctx.builder
-        cap = FACTS_PER_PERSON * ctx.limit
-        rows = ctx.store.query(q.WORKS_BY_FILTER, **params, ids=list(refs), limit=cap + 1)
-        if len(rows) > cap:
-            b.truncate("fact_limit")
-        for pid, wid, kind, number, title, year, path, ev_json in rows[:cap]:
-            props = {"id": wid, "kind": kind, "title": title, "year": year}
-            work = b.ref("Work", wid, display_name("Work", props), path)
-            b.fact(
-                refs[pid],
-                "work",
-                title,
-                parse_evidence(ev_json),
-                work,
-                {"kind": kind, "number": number, "year": year},
-                documents=[path],
-            )
-
-    unit = "works" if ctx.pq.unit == "theses" else "persons"
-    return _finish(ctx, counts, page, unit, emit)
-
-
-def _unknown_term(ctx: Context) -> GraphResponse:
-    """A keyword or topic the graph does not have: near misses as rejected candidates."""
-    b = ctx.builder
-    term = fold(ctx.pq.unknown_term or "")
-    scored = []
-    inc = ctx.include_unpublished
-    for entry in [*ctx.lexicon.visible_keywords(inc), *ctx.lexicon.visible_topics(inc)]:
-        score = difflib.SequenceMatcher(None, term, fold(entry.name)).ratio()
-        if score >= 0.6:
-            label = "Topic" if entry in ctx.lexicon.topics else "Keyword"
-            scored.append((round(score, 3), label, entry))
-    scored.sort(key=lambda x: (-x[0], x[2].id))
-    for score, label, entry in scored[:3]:
-        b.candidates.append(
-            Candidate(id=entry.id, name=entry.name, label=label, status="rejected", score=score)
-        )
-    return b.build("no_answer", "unknown_keyword")
-
-
-def topic_list_answer(ctx: Context) -> GraphResponse:
-    if not ctx.pq.topics:
-        return _unknown_term(ctx)
-    topic = ctx.pq.topics[0]
-    b = ctx.builder
-    b.entity("Topic", topic.id, topic.name, "topic", topic.document_path)
-    params = {"include_unpublished": ctx.include_unpublished, "topic": topic.id}
-    counts = ctx.store.query(q.PERSONS_BY_TOPIC_COUNT, **params)[0]
-    page = ctx.store.query(q.PERSONS_BY_TOPIC_PAGE, **params, limit=ctx.limit + 1)
-    topic_ref = b.ref("Topic", topic.id, topic.name)
-
-    def emit(page: list[tuple[Any, ...]], refs: dict[str, EntityRef]) -> None:
-        for pid, _name, _key, ev_json in page:
-            b.fact(refs[pid], "member_of_topic", topic.name, parse_evidence(ev_json), topic_ref)
-
-    return _finish(ctx, counts, page, "persons", emit)
-
-
-def keyword_list_answer(ctx: Context) -> GraphResponse:
-    if not ctx.pq.keywords:
-        return _unknown_term(ctx)
-    keyword = ctx.pq.keywords[0]
-    b = ctx.builder
-    b.entity("Keyword", keyword.id, keyword.name, "keyword")
-    params = {"include_unpublished": ctx.include_unpublished, "keyword": keyword.id}
-    counts = ctx.store.query(q.PERSONS_BY_KEYWORD_COUNT, **params)[0]
-    page = ctx.store.query(q.PERSONS_BY_KEYWORD_PAGE, **params, limit=ctx.limit + 1)
-    kw_ref = b.ref("Keyword", keyword.id, keyword.name)
-
-    def emit(page: list[tuple[Any, ...]], refs: dict[str, EntityRef]) -> None:
-        for pid, _name, _key, path, ev_json in page:
-            b.fact(
-                refs[pid],
-                "has_keyword",
-                keyword.name,
-                parse_evidence(ev_json),
-                kw_ref,
-                documents=[path],
-            )
-
-    return _finish(ctx, counts, page, "persons", emit)
-
-
-def start_list_answer(ctx: Context) -> GraphResponse:
-    params = {"include_unpublished": ctx.include_unpublished, "years": ctx.pq.years}
-    counts = ctx.store.query(q.PERSONS_BY_START_COUNT, **params)[0]
-    page = ctx.store.query(q.PERSONS_BY_START_PAGE, **params, limit=ctx.limit + 1)
-
-    def emit(page: list[tuple[Any, ...]], refs: dict[str, EntityRef]) -> None:
-        for pid, _name, _key, start, path, ev_json in page:
-            ctx.builder.fact(
-                refs[pid],
-                "start_year",
-                start,
-                parse_evidence(ev_json),
-                documents=[path] if path else [],
-            )
-
-    return _finish(ctx, counts, page, "persons", emit)
-
-
-HANDLERS: dict[str, Callable[[Context], GraphResponse]] = {
-    "persons_by_thesis": theses_list_answer,
-    "count_by_thesis": theses_list_answer,
-    "supervised_persons": supervised_answer,
-    "supervised_count": supervised_answer,
-    "consulted_persons": supervised_answer,
-    "consulted_count": supervised_answer,
-    "persons_by_work": works_list_answer,
-    "count_by_work": works_list_answer,
-    "persons_by_topic": topic_list_answer,
-    "count_by_topic": topic_list_answer,
-    "persons_by_keyword": keyword_list_answer,
-    "count_by_keyword": keyword_list_answer,
-    "persons_by_start_year": start_list_answer,
-    "count_by_start_year": start_list_answer,
-}

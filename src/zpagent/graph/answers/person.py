@@ -1,12 +1,15 @@
-"""Answers about one person: theses (title, year, supervisor), works, start
-of study, topics, keywords, or everything at once.
+"""Facts of the persons a question names: their theses (title, year,
+supervisor, consultant), works, start of study, topics, keywords, login,
+or everything at once (a profile).
 
-A thesis fact is stated with its own evidence lines: the title line, the
-heading and the category code for the year (both kept when they disagree;
-the heading wins and the conflict is a qualifier), the supervisor line with
-the academic titles the page wrote. A thesis whose title the page does not
-state is still a fact (kind, year, supervisor) but never an answer to
-"what is the title".
+Which theses: those that satisfy the query's positive clauses (kind, year,
+supervisor, consultant), all of them when it has none. A thesis fact is
+stated with its own evidence lines: the title line, the heading and the
+category code for the year (both kept when they disagree; the heading wins
+and the conflict is a qualifier), the supervisor line with the academic
+titles the page wrote. A thesis whose title the page does not state is
+still a fact (kind, year, supervisor) but never an answer to "what is the
+title".
 """
 
 from __future__ import annotations
@@ -14,71 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from zpagent.graph.answers.resolve import add_candidates, add_rejected, resolve_mention
 from zpagent.graph.answers.response import KIND_NAMES, display_name
-from zpagent.graph.contract import EntityRef, GraphResponse
+from zpagent.graph.contract import EntityRef
 from zpagent.graph.model import Evidence, parse_evidence
 from zpagent.graph.store import cypher as q
-from zpagent.graph.understand.lexicon import PersonEntry
-from zpagent.ingest.text import fold
+from zpagent.query.lexicon import PersonEntry
+from zpagent.query.model import THESIS_KINDS, ThesisClause
 
 if TYPE_CHECKING:
     from zpagent.graph.answers.context import Context
 
-THESIS_KINDS = ("bachelor", "master", "dissertation")
-
-
-def resolve_one(ctx: Context, index: int = 0) -> PersonEntry | GraphResponse:
-    """The person the question is about, or the finished no_answer/ambiguous response."""
-    pq, b = ctx.pq, ctx.builder
-    if len(pq.persons) <= index:
-        names = pq.unknown_names[index - len(pq.persons) :] if pq.unknown_names else []
-        if names:
-            add_rejected(b, names[0], ctx.lexicon, ctx.include_unpublished)
-            return b.build("no_answer", "unknown_person")
-        return b.build("no_answer", "no_matching_facts")
-    leads = pq.type.startswith(("supervised", "consulted"))
-    prefer = "supervisor" if leads else ("page" if pq.type != "path" else None)
-    res = resolve_mention(
-        pq.persons[index], pq, ctx.lexicon, b, ctx.include_unpublished, prefer=prefer
-    )
-    unresolved = unresolved_response(ctx, res)
-    if unresolved is not None:
-        return unresolved
-    assert res.person is not None
-    return res.person
-
-
-def resolve_all(ctx: Context) -> list[PersonEntry] | GraphResponse:
-    """Every person the question names ("… Jána Holpa a Petry Tóthovej?"), or the
-    finished response when one of them is unknown or ambiguous. A name-shaped
-    word beside them that matches nobody is ruled out with its near misses (the
-    answer says so), not answered about someone else."""
-    persons: list[PersonEntry] = []
-    for index in range(max(1, len(ctx.pq.persons))):
-        found = resolve_one(ctx, index)
-        if isinstance(found, GraphResponse):
-            return found
-        if all(p.id != found.id for p in persons):
-            persons.append(found)
-    for name in ctx.pq.unknown_names:
-        words = name.split()
-        if len(words) >= 2 and fold(words[0]) in ctx.lexicon.first_name_forms:
-            add_rejected(ctx.builder, name, ctx.lexicon, ctx.include_unpublished)
-    return persons
-
-
-def unresolved_response(ctx: Context, res: Any) -> GraphResponse | None:
-    """The honest answer when a named person is unknown (with the near misses)
-    or ambiguous (with every candidate); None when the name resolved."""
-    b = ctx.builder
-    if res.status == "unknown":
-        add_rejected(b, res.text, ctx.lexicon, ctx.include_unpublished)
-        return b.build("no_answer", "unknown_person")
-    if res.status == "ambiguous":
-        add_candidates(b, res.candidates, ctx.lexicon, ctx.include_unpublished)
-        return b.build("ambiguous", "ambiguous_person")
-    return None
+# What each asked attribute reads from a thesis, for the answer values.
+_THESIS_VALUES = {"title": "title", "year": "year", "supervisor": "supervisors",
+                  "consultant": "consultants"}  # fmt: skip
 
 
 def person_ref(ctx: Context, person: PersonEntry, role: str = "subject") -> EntityRef:
@@ -105,23 +56,10 @@ def emit_theses(
         owner = owners[pid]
         props = {"id": tid, "kind": kind, "title": title, "year": year}
         thesis = b.entity("Thesis", tid, display_name("Thesis", props), kind, path)
-        b.fact(
-            owner,
-            "authored",
-            KIND_NAMES.get(kind, kind),
-            _by_field(evidence, "title") or [],
-            thesis,
-            {"kind": kind},
-            documents=[path],
-        )
-        b.fact(
-            thesis,
-            "title",
-            title,
-            _by_field(evidence, "title"),
-            qualifiers={"kind": kind},
-            documents=[path],
-        )
+        b.fact(owner, "authored", KIND_NAMES.get(kind, kind), _by_field(evidence, "title"),
+               thesis, {"kind": kind}, documents=[path])  # fmt: skip
+        b.fact(thesis, "title", title, _by_field(evidence, "title"), qualifiers={"kind": kind},
+               documents=[path])  # fmt: skip
         qualifiers: dict[str, Any] = {
             "kind": kind,
             "year_heading": y_head,
@@ -132,254 +70,179 @@ def emit_theses(
             qualifiers["conflict"] = (
                 f"heading says {y_head}, category code says {y_cat}; the heading is preferred"
             )
-        b.fact(
-            thesis,
-            "year",
-            year,
-            _by_field(evidence, "year_heading", "year_category", "year_line"),
-            qualifiers=qualifiers,
-            documents=[path],
-        )
+        b.fact(thesis, "year", year, _by_field(evidence, "year_heading", "year_category",
+               "year_line"), qualifiers=qualifiers, documents=[path])  # fmt: skip
         sups, cons = [], []
         for rel, sid, sname, rel_ev in people.get(tid, []):
             entry = ctx.lexicon.person_by_id.get(sid)
             ref = b.ref("Person", sid, sname, entry.document_path if entry else None)
             predicate = "supervisor" if rel == "SUPERVISED" else "consultant"
-            b.fact(
-                thesis,
-                predicate,
-                sname,
-                parse_evidence(rel_ev),
-                ref,
-                {"kind": kind},
-                documents=[path],
-            )
-            (sups if rel == "SUPERVISED" else cons).append(sname)
-        out.append(
-            {
-                "id": tid,
-                "kind": kind,
-                "title": title,
-                "year": year,
-                "supervisors": sups,
-                "consultants": cons,
-                "person": pid,
-            }
-        )
+            b.fact(thesis, predicate, sname, parse_evidence(rel_ev), ref, {"kind": kind},
+                   documents=[path])  # fmt: skip
+            (sups if rel == "SUPERVISED" else cons).append((sid, sname))
+        out.append({"id": tid, "kind": kind, "title": title, "year": year,
+                    "supervisors": sups, "consultants": cons, "person": pid})  # fmt: skip
     return out
 
 
-def _items_of(
-    ctx: Context, person: PersonEntry, query: q.Query, kinds: list[str], year_column: int
-) -> tuple[list[tuple[Any, ...]], bool]:
-    """A person's theses or works of the asked kinds and years, and whether the limit cut them."""
+def _fits(thesis: dict[str, Any], clause: ThesisClause) -> bool:
+    if clause.kinds and thesis["kind"] not in clause.kinds:
+        return False
+    if clause.years and thesis["year"] not in clause.years:
+        return False
+    for refs, field in ((clause.supervisors, "supervisors"), (clause.consultants, "consultants")):
+        ids = {i for r in refs for i in r.ids}
+        if ids and not ids & {sid for sid, _ in thesis[field]}:
+            return False
+    if clause.with_consultant and not thesis["consultants"]:
+        return False
+    titles = {i for r in clause.titles for i in r.ids}
+    return not titles or thesis["id"] in titles
+
+
+def thesis_rows(ctx: Context, person: PersonEntry) -> list[tuple[Any, ...]]:
     rows = ctx.store.query(
-        query,
+        q.PERSON_THESES,
         ids=[person.id],
         include_unpublished=ctx.include_unpublished,
-        kinds=kinds,
-        limit=ctx.limit + 1,
-    )
-    if ctx.pq.years:
-        rows = [r for r in rows if r[year_column] in ctx.pq.years]
-    return rows[: ctx.limit], len(rows) > ctx.limit
-
-
-def _theses_of(ctx: Context, person: PersonEntry) -> tuple[list[tuple[Any, ...]], bool]:
-    kinds = [k for k in ctx.pq.kinds if k in THESIS_KINDS]
-    return _items_of(ctx, person, q.PERSON_THESES, kinds, year_column=4)
-
-
-def supervised_count(ctx: Context, person: PersonEntry, role: str = "supervisor") -> int:
-    """How many theses ``person`` supervised (or consulted, ``role="consultant"``)."""
-    rows = ctx.store.query(
-        q.PERSONS_BY_THESIS_COUNT,
-        include_unpublished=ctx.include_unpublished,
         kinds=[],
-        years=[],
-        supervisor=person.id if role == "supervisor" else "",
-        consultant=person.id if role == "consultant" else "",
-        topic="",
-        keyword="",
+        limit=1000,
     )
-    return int(rows[0][1]) if rows else 0
+    return rows
 
 
-def thesis_answer(ctx: Context) -> GraphResponse:
-    persons = resolve_all(ctx)
-    if isinstance(persons, GraphResponse):
-        return persons
-    theses: list[dict[str, Any]] = []
-    for person in persons:
-        rows, truncated = _theses_of(ctx, person)
-        if not rows and not person.has_page and len(persons) == 1:
-            # A supervisor or consultant writes no thesis here: "Aké práce má X?",
-            # "Kto viedol X?" about them mean the theses they led.
-            from zpagent.graph.answers.lists import supervised_answer
-
-            role = "consultant" if ctx.pq.attribute == "consultant" else "supervisor"
-            if supervised_count(ctx, person, role):
-                ctx.pq.type = "consulted_persons" if role == "consultant" else "supervised_persons"
-                return supervised_answer(ctx, person)
-        ref = person_ref(ctx, person)
-        if truncated:
-            ctx.builder.truncate("fact_limit")
-        theses += emit_theses(ctx, rows, {person.id: ref})
-    attribute = ctx.pq.attribute or "title"
-    for t in theses:
-        if attribute == "title":
-            ctx.builder.answer(t["title"])
-        elif attribute == "year":
-            ctx.builder.answer(t["year"])
-        elif attribute == "supervisor":
-            for name in t["supervisors"]:
-                ctx.builder.answer(name)
-        elif attribute == "consultant":
-            for name in t["consultants"]:
-                ctx.builder.answer(name)
-    if not ctx.builder.answers:
-        return ctx.builder.build("no_answer", "no_matching_facts")
-    return ctx.builder.build("ok")
+def _selected(ctx: Context, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The rows of the theses the query's positive clauses allow (all without clauses)."""
+    clauses = [c for c in ctx.query.clauses if not c.negated and not c.empty]
+    thesis_clauses = [c for c in clauses if not c.kinds or c.kinds & set(THESIS_KINDS)]
+    if not thesis_clauses:
+        return rows if not clauses else []
+    people: dict[str, dict[str, list[tuple[str, str]]]] = {}
+    for tid, rel, sid, sname, _ev in ctx.store.query(q.THESIS_PEOPLE, ids=[r[1] for r in rows]):
+        entry = people.setdefault(tid, {"supervisors": [], "consultants": []})
+        entry["supervisors" if rel == "SUPERVISED" else "consultants"].append((sid, sname))
+    kept = []
+    for row in rows:
+        thesis = {"id": row[1], "kind": row[2], "year": row[4],
+                  **people.get(row[1], {"supervisors": [], "consultants": []})}  # fmt: skip
+        if any(_fits(thesis, c) for c in thesis_clauses):
+            kept.append(row)
+    return kept
 
 
-def start_year_answer(ctx: Context) -> GraphResponse:
-    persons = resolve_all(ctx)
-    if isinstance(persons, GraphResponse):
-        return persons
+def _work_kinds(ctx: Context) -> list[str]:
+    kinds: list[str] = []
+    for c in ctx.query.clauses:
+        if not c.negated:
+            kinds += [k for k in c.kinds if k not in THESIS_KINDS]
+    return kinds
+
+
+def theses_facts(ctx: Context, person: PersonEntry, attributes: frozenset[str]) -> None:
     b = ctx.builder
-    for person in persons:
-        ref = person_ref(ctx, person)
-        rows = ctx.store.query(q.PERSON_CARDS, ids=[person.id])
-        start, ev_json = (rows[0][6], rows[0][7]) if rows else (None, None)
-        # The year folder is not a start year: only an explicit statement is.
-        if start is not None:
-            b.fact(
-                ref,
-                "start_year",
-                start,
-                parse_evidence(ev_json),
-                documents=[person.document_path] if person.document_path else [],
-            )
-            b.answer(start)
-    return b.build("ok") if b.answers else b.build("no_answer", "no_matching_facts")
+    rows = _selected(ctx, thesis_rows(ctx, person))
+    if len(rows) > ctx.limit:
+        b.truncate("fact_limit")
+        rows = rows[: ctx.limit]
+    for t in emit_theses(ctx, rows, {person.id: person_ref(ctx, person)}):
+        for attribute in attributes & set(_THESIS_VALUES):
+            value = t[_THESIS_VALUES[attribute]]
+            for v in value if isinstance(value, list) else [value]:
+                b.answer(v[1] if isinstance(v, tuple) else v)
 
 
-def _work_fact(
-    ctx: Context,
-    ref: EntityRef,
-    wid: str,
-    kind: str,
-    title: str,
-    year: int | None,
-    path: str,
-    ev_json: str | None,
-    extra: dict[str, Any] | None = None,
-) -> None:
+def start_fact(ctx: Context, person: PersonEntry) -> None:
+    rows = ctx.store.query(q.PERSON_CARDS, ids=[person.id])
+    start, ev_json = (rows[0][6], rows[0][7]) if rows else (None, None)
+    # The year folder is not a start year: only an explicit statement is.
+    if start is not None:
+        docs = [person.document_path] if person.document_path else []
+        ctx.builder.fact(person_ref(ctx, person), "start_year", start, parse_evidence(ev_json),
+                         documents=docs)  # fmt: skip
+        ctx.builder.answer(start)
+
+
+def work_fact(ctx: Context, ref: EntityRef, row: tuple[Any, ...]) -> None:
     """A person's work (team project, research task, ...) as an entity and its fact."""
+    _pid, wid, kind, number, title, year, path, ev_json = row
     props = {"id": wid, "kind": kind, "title": title, "year": year}
     work = ctx.builder.entity("Work", wid, display_name("Work", props), kind, path)
-    qualifiers = {"kind": kind, **(extra or {}), "year": year}
-    ctx.builder.fact(
-        ref, "work", title, parse_evidence(ev_json), work, qualifiers, documents=[path]
-    )
+    qualifiers = {"kind": kind, "number": number, "year": year}
+    ctx.builder.fact(ref, "work", title, parse_evidence(ev_json), work, qualifiers,
+                     documents=[path])  # fmt: skip
 
 
-def works_answer(ctx: Context) -> GraphResponse:
-    person = resolve_one(ctx)
-    if isinstance(person, GraphResponse):
-        return person
-    b = ctx.builder
+def works_facts(ctx: Context, person: PersonEntry) -> None:
+    kinds = _work_kinds(ctx)
+    years = sorted({y for c in ctx.query.clauses if not c.negated for y in c.years})
+    rows = ctx.store.query(q.PERSON_WORKS, ids=[person.id],
+                           include_unpublished=ctx.include_unpublished, kinds=kinds,
+                           limit=ctx.limit + 1)  # fmt: skip
+    rows = [r for r in rows if not years or r[5] in years]
+    if len(rows) > ctx.limit:
+        ctx.builder.truncate("fact_limit")
     ref = person_ref(ctx, person)
-    kinds = [k for k in ctx.pq.kinds if k not in THESIS_KINDS]
-    rows, truncated = _items_of(ctx, person, q.PERSON_WORKS, kinds, year_column=5)
-    if truncated:
-        b.truncate("fact_limit")
-    for _pid, wid, kind, number, title, year, path, ev_json in rows:
-        _work_fact(ctx, ref, wid, kind, title, year, path, ev_json, {"number": number})
-        b.answer(title)
-    if not b.answers:
-        return b.build("no_answer", "no_matching_facts")
-    return b.build("ok")
+    for row in rows[: ctx.limit]:
+        work_fact(ctx, ref, row)
+        ctx.builder.answer(row[4])
 
 
-def _memberships(ctx: Context, query: Any, label: str, predicate: str) -> GraphResponse:
+def memberships(ctx: Context, person: PersonEntry, label: str) -> None:
     """A person's topics or keywords: one fact per membership, with its evidence."""
-    person = resolve_one(ctx)
-    if isinstance(person, GraphResponse):
-        return person
+    query, predicate = (
+        (q.PERSON_TOPICS, "member_of_topic") if label == "Topic"
+        else (q.PERSON_KEYWORDS, "has_keyword")
+    )  # fmt: skip
     b = ctx.builder
     ref = person_ref(ctx, person)
     rows = ctx.store.query(query, ids=[person.id], include_unpublished=ctx.include_unpublished)
     for _pid, oid, name, path, ev_json in rows[: ctx.limit]:
         # A topic has its own page; a keyword is only a name.
-        own_page = path if label == "Topic" else None
-        target = b.entity(label, oid, name, label.lower(), own_page)
+        target = b.entity(label, oid, name, label.lower(), path if label == "Topic" else None)
         b.fact(ref, predicate, name, parse_evidence(ev_json), target, documents=[path])
         b.answer(name)
     if len(rows) > ctx.limit:
         b.truncate("fact_limit")
-    return b.build("ok") if b.answers else b.build("no_answer", "no_matching_facts")
 
 
-def topics_answer(ctx: Context) -> GraphResponse:
-    return _memberships(ctx, q.PERSON_TOPICS, "Topic", "member_of_topic")
+def login_fact(ctx: Context, person: PersonEntry) -> None:
+    if person.login and person.document_path:
+        ctx.builder.fact(person_ref(ctx, person), "login", person.login, [],
+                         documents=[person.document_path])  # fmt: skip
+        ctx.builder.answer(person.login)
 
 
-def keywords_answer(ctx: Context) -> GraphResponse:
-    return _memberships(ctx, q.PERSON_KEYWORDS, "Keyword", "has_keyword")
-
-
-def profile_answer(ctx: Context) -> GraphResponse:
-    """Everything known about one person (a name with no specific question)."""
-    person = resolve_one(ctx)
-    if isinstance(person, GraphResponse):
-        return person
-    if not person.has_page:
-        # A supervisor: what they are in the wiki for is the theses they led.
-        from zpagent.graph.answers.lists import supervised_answer
-
-        for role, qtype in (
-            ("supervisor", "supervised_persons"),
-            ("consultant", "consulted_persons"),
-        ):
-            if supervised_count(ctx, person, role):
-                ctx.pq.type = qtype
-                return supervised_answer(ctx, person)
-    b = ctx.builder
-    ref = person_ref(ctx, person)
-    rows, truncated = _theses_of(ctx, person)
-    if truncated:
-        b.truncate("fact_limit")
-    for t in emit_theses(ctx, rows, {person.id: ref}):
-        b.answer(t["title"])
-    for _pid, wid, kind, _number, title, year, path, ev_json in ctx.store.query(
-        q.PERSON_WORKS,
-        ids=[person.id],
-        include_unpublished=ctx.include_unpublished,
-        kinds=[],
-        limit=ctx.limit,
-    ):
-        _work_fact(ctx, ref, wid, kind, title, year, path, ev_json)
-    for _pid, tid, title, path, ev_json in ctx.store.query(
-        q.PERSON_TOPICS, ids=[person.id], include_unpublished=ctx.include_unpublished
-    ):
-        topic = b.entity("Topic", tid, title, "topic", path)
-        b.fact(ref, "member_of_topic", title, parse_evidence(ev_json), topic, documents=[path])
-    if not b.facts:
-        if person.document_path:
-            b.document(person.document_path)
-        b.answer(person.name)
-    return b.build("ok")
-
-
-HANDLERS: dict[str, Callable[[Context], GraphResponse]] = {
-    "thesis_title": thesis_answer,
-    "thesis_year": thesis_answer,
-    "thesis_supervisor": thesis_answer,
-    "thesis_consultant": thesis_answer,
-    "start_year": start_year_answer,
-    "person_works": works_answer,
-    "person_topics": topics_answer,
-    "person_keywords": keywords_answer,
-    "person_profile": profile_answer,
+_ASKED: dict[str, Callable[[Context, PersonEntry], None]] = {
+    "start_year": start_fact,
+    "works": works_facts,
+    "topics": lambda ctx, p: memberships(ctx, p, "Topic"),
+    "keywords": lambda ctx, p: memberships(ctx, p, "Keyword"),
+    "login": login_fact,
 }
+
+
+def person_facts(ctx: Context, person: PersonEntry) -> None:
+    """The asked facts of one person (everything for a profile)."""
+    query = ctx.query
+    asked = query.attributes
+    if query.ask == "profile" or not asked:
+        asked = frozenset({"title"}) if query.ask == "fact" else frozenset()
+    if _work_kinds(ctx) and not asked & {"supervisor", "consultant"}:
+        works_facts(ctx, person)
+        return
+    if query.ask == "profile":
+        theses_facts(ctx, person, frozenset({"title"}))
+        works_facts(ctx, person)
+        memberships(ctx, person, "Topic")
+        start_fact(ctx, person)
+        if not ctx.builder.facts and person.document_path:
+            ctx.builder.document(person.document_path)
+            ctx.builder.answer(person.name)
+        return
+    thesis_asked = asked & set(_THESIS_VALUES)
+    if thesis_asked or not asked:
+        theses_facts(ctx, person, thesis_asked or frozenset({"title"}))
+    for attribute in sorted(asked - set(_THESIS_VALUES)):
+        handler = _ASKED.get(attribute)
+        if handler is not None:
+            handler(ctx, person)

@@ -1,108 +1,53 @@
-"""Decide who a name means, or say that it is ambiguous or unknown.
+"""Say whom a name was matched to, or that it is ambiguous or unknown.
 
-A mention with one candidate is resolved, unless it is a first name alone
-(that asks back, even for one person). With several, the question itself
-may decide (a login such as ``mh123ab``, or the only candidate with a thesis
-or work in the asked year, of the asked kind); otherwise the answer is ``ambiguous`` and lists
-the candidates with what tells them apart. A name with no candidate is
-``unknown_person``; the closest names are kept as rejected candidates.
+The typed query already holds every candidate a name may mean, narrowed
+by what else the question says (``zpagent.query.narrow``). Here a name
+with several candidates becomes ``ambiguous`` with each candidate and what
+tells them apart (their theses); a name with none becomes
+``unknown_person`` with the closest names as rejected candidates.
 """
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
-
 from zpagent.contract import MatchedPerson
 from zpagent.graph.answers.response import KIND_NAMES, ResponseBuilder
-from zpagent.graph.contract import Candidate
+from zpagent.graph.contract import Candidate, GraphResponse
 from zpagent.graph.store import cypher as q
-from zpagent.graph.understand.inflect import forms
-from zpagent.graph.understand.lexicon import Lexicon, PersonEntry
-from zpagent.graph.understand.mentions import Mention
-from zpagent.graph.understand.parse import ParsedQuestion
-from zpagent.ingest.text import fold
+from zpagent.query import EntityRef
+from zpagent.query.lexicon import Lexicon
+from zpagent.query.near import near_misses
 
 
-@dataclass
-class Resolution:
-    status: str  # resolved | ambiguous | unknown
-    person: PersonEntry | None = None
-    candidates: list[str] = field(default_factory=list)
-    text: str = ""
-
-
-def resolve_mention(
-    mention: Mention,
-    pq: ParsedQuestion,
-    lexicon: Lexicon,
-    builder: ResponseBuilder,
-    include_unpublished: bool,
-    entries: dict[str, PersonEntry] | None = None,
-    prefer: str | None = None,
-) -> Resolution:
-    """``prefer``: "page" (students: the question is about their own facts) or
-    "supervisor" (a question about the theses someone led)."""
-    by_id = entries if entries is not None else lexicon.person_by_id
-    ids = list(mention.candidates)
-    if not ids:
-        return Resolution("unknown", text=mention.text)
-    if len(ids) > 1 and prefer in ("page", "supervisor"):
-        wanted = prefer == "page"
-        preferred = [i for i in ids if by_id[i].has_page == wanted]
-        ids = preferred or ids
-    if len(ids) > 1 and pq.logins:
-        by_login = [i for i in ids if (by_id[i].login or "").lower() in pq.logins]
-        if len(by_login) == 1:
-            ids = by_login
-    # A year in the question may tell namesakes apart ("... z roku 2021"); a kind
-    # alone may not: the other namesake's thesis may simply not be on the wiki.
-    if len(ids) > 1 and pq.years and entries is None:
-        fitting = _fitting(ids, pq, builder, include_unpublished)
-        if len(fitting) == 1:
-            ids = fitting
-    if mention.match == "first_name" and not (pq.logins and len(ids) == 1):
-        # A first name alone never decides who is meant, even when one person has it.
-        return Resolution("ambiguous", None, ids, mention.text)
-    if len(ids) == 1:
-        person = by_id[ids[0]]
-        builder.matched.append(
-            MatchedPerson(
-                id=person.id,
-                name=person.name,
-                mention=mention.text,
-                document_path=person.document_path,
-                match=mention.match,
-            )
+def record_match(builder: ResponseBuilder, lexicon: Lexicon, ref: EntityRef) -> None:
+    """Say whom a resolved name in the question was matched to."""
+    person = lexicon.person_by_id.get(ref.resolved or "")
+    if person is None:
+        return
+    builder.matched.append(
+        MatchedPerson(
+            id=person.id,
+            name=person.name,
+            mention=ref.text or None,
+            document_path=person.document_path,
+            match=ref.match,
         )
-        return Resolution("resolved", person, ids, mention.text)
-    return Resolution("ambiguous", None, ids, mention.text)
+    )
 
 
-def _fitting(
-    ids: list[str], pq: ParsedQuestion, builder: ResponseBuilder, include_unpublished: bool
-) -> list[str]:
-    """Candidates with a thesis or work of the asked kind and year."""
-    rows = builder.store.query(
-        q.PERSON_THESES,
-        ids=ids,
-        include_unpublished=include_unpublished,
-        kinds=pq.kinds,
-        limit=1000,
-    )
-    rows += builder.store.query(
-        q.PERSON_WORKS,
-        ids=ids,
-        include_unpublished=include_unpublished,
-        kinds=pq.kinds,
-        limit=1000,
-    )
-    out = []
-    for row in rows:
-        pid, year = row[0], row[4] if len(row) == 10 else row[5]
-        if (not pq.years or year in pq.years) and pid not in out:
-            out.append(pid)
-    return out
+def unresolved(
+    builder: ResponseBuilder, lexicon: Lexicon, status: str, ref: EntityRef, inc: bool
+) -> GraphResponse:
+    """The honest answer when a name is unknown (with the near misses) or fits
+    several persons (with every candidate)."""
+    if status == "ambiguous":
+        add_candidates(builder, list(ref.ids), lexicon, inc)
+        return builder.build("ambiguous", "ambiguous_person")
+    if ref.kind == "person":
+        add_rejected(builder, ref.text, lexicon, inc)
+        return builder.build("no_answer", "unknown_person")
+    if ref.kind == "title":
+        return builder.build("no_answer", "unknown_title")
+    return builder.build("no_answer", "unknown_keyword")
 
 
 def add_candidates(
@@ -143,39 +88,8 @@ def add_rejected(
     include_unpublished: bool,
     limit: int = 3,
 ) -> None:
-    """The known names closest to an unknown one: evidence of what was ruled out.
-
-    The surname is compared with every inflected form of each known surname,
-    and a matching first name adds to the score.
-    """
-    words = fold(name).split()
-    if not words:
-        return
-    first, last = words[0], words[-1]
-    scored = []
-    for entry in lexicon.persons:
-        if not (include_unpublished or entry.published) or not entry.words:
-            continue
-        bonus = (
-            0.25
-            if len(words) > 1 and len(entry.words) > 1 and (first in forms(entry.words[0]))
-            else 0.0
-        )
-        surname = fold(entry.surname)
-        # Cheap bounds first: a wiki has thousands of persons.
-        if not bonus and (not surname or surname[0] != last[:1]):
-            continue
-        matcher = difflib.SequenceMatcher(None, "", last)
-        score = 0.0
-        for form in forms(entry.surname):
-            matcher.set_seq1(form)
-            if matcher.real_quick_ratio() + bonus >= 0.6 and matcher.quick_ratio() + bonus >= 0.6:
-                score = max(score, matcher.ratio())
-        score = min(1.0, score + bonus)
-        if score >= 0.6:
-            scored.append((round(score, 3), entry))
-    scored.sort(key=lambda x: (-x[0], x[1].id))
-    for score, entry in scored[:limit]:
+    """The known names closest to an unknown one: evidence of what was ruled out."""
+    for score, entry in near_misses(name, lexicon, include_unpublished, limit):
         sid = builder.document(entry.document_path) if entry.document_path else None
         builder.candidates.append(
             Candidate(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from zpagent.contract import MatchedPerson, SourceRegistry
+from zpagent.contract import Interpretation, MatchedPerson, SourceRegistry
 from zpagent.graph.contract import (
     Aggregation,
     Candidate,
@@ -20,13 +20,13 @@ from zpagent.graph.contract import (
     GraphFact,
     GraphPath,
     GraphResponse,
-    ParsedQuestionModel,
     PathRelationship,
 )
 from zpagent.graph.model import Evidence
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
-from zpagent.graph.understand.parse import ParsedQuestion
+from zpagent.query import Query
+from zpagent.query.describe import interpretation
 
 
 class ResponseBuilder:
@@ -54,7 +54,8 @@ class ResponseBuilder:
         self.answers: list[str] = []
         self.aggregation: Aggregation | None = None
         self.truncation: list[str] = []
-        self.question: ParsedQuestion | None = None
+        self.question: Query | None = None
+        self.exact: bool | None = None  # counts and lists may be stated as exact
 
     # -- sources ----------------------------------------------------------------------
 
@@ -173,9 +174,12 @@ class ResponseBuilder:
     def build(self, status: str, reason: str | None = None) -> GraphResponse:
         truncated = bool(self.truncation)
         complete: bool | None = not truncated
-        if status == "ambiguous":
+        if status == "ambiguous" or self.exact is False:
+            # Not exact: the question was not wholly understood, or a relation it
+            # uses is not known to be extracted completely on this wiki.
             complete = None
-        pq = self.question
+        query = self.question
+        said = Interpretation(**interpretation(query, self.exact)) if query else None  # type: ignore[arg-type]
         return GraphResponse(
             status=status,  # type: ignore[arg-type]
             reason=reason,
@@ -185,7 +189,8 @@ class ResponseBuilder:
             truncated=truncated,
             truncation_reasons=self.truncation,  # type: ignore[arg-type]
             query=self.query,
-            question=ParsedQuestionModel(**pq.summary()) if pq else None,  # type: ignore[arg-type]
+            interpreted_as=said.text if said else None,
+            interpretation=said,
             answers=self.answers if status == "ok" else [],
             entities=list(self.entities.values()),
             facts=self.facts,

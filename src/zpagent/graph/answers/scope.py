@@ -1,189 +1,46 @@
-"""Graph first: the pages a question is about, from what it names.
+"""Graph first: the pages a typed query is about.
 
-    parse (understand.parse) -> intents (understand.intent) -> resolve the
-    names (resolve) and titles -> seeds -> one walk (walk.Walker)
+    Query -> its names checked (unknown / ambiguous) -> the set:
+        persons it asks about          their own pages (theses of the clauses)
+        conditions, lists, counts      the selection (graph.select): each
+                                       person's page with the theses that fit,
+                                       and the topic's own page as an anchor
+        a reference without a set      one more hop (walk.Walker)
+        nothing the graph knows        ``open``: retrieval starts from vector
+                                       hits (answers.expand)
 
 The guarantees of graph search hold here too: a name that fits several
 persons is ``ambiguous`` with every candidate (ask, never guess), an
 unknown name or title is ``no_answer`` with the near misses, unpublished
-pages are invisible unless asked for, and counts come from the database.
-A question that names nothing the graph knows is ``open``: retrieval then
-starts from vector hits (``answers.expand``).
+pages are invisible unless asked for, and the counts are over the whole
+sets.
 """
 
 from __future__ import annotations
 
-import copy
-import threading
-from collections import OrderedDict
 from typing import Any
 
-from zpagent.graph.answers.links import theses_by_title
-from zpagent.graph.answers.resolve import add_candidates, add_rejected, resolve_mention
+from zpagent.graph.answers.resolve import add_candidates, add_rejected
 from zpagent.graph.answers.response import ResponseBuilder
-from zpagent.graph.answers.walk import MAX_PAGES, Scope, Seeds, Step, Walker
+from zpagent.graph.answers.walk import MAX_PAGES, Scope, Step, Target
+from zpagent.graph.contract import EntityRef as RefModel
+from zpagent.graph.lexicon import load_lexicon
+from zpagent.graph.select import Selector, check_refs
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
-from zpagent.graph.understand.intent import intents_of
-from zpagent.graph.understand.lexicon import Lexicon, load_lexicon
-from zpagent.graph.understand.parse import ParsedQuestion, parse_question
-from zpagent.graph.understand.qtypes import OWN_FACT_TYPES
-from zpagent.question import Question, analyze
+from zpagent.query import Query
+from zpagent.query.describe import describe
 
 EVIDENCE_LIMIT = 5
-PARSE_CACHE_SIZE = 1024
-# Question types about one person's own facts: a name in them that matches
-# nobody is an unknown person (as in graph search), not free text.
-_PERSON_TYPES = (
-    *OWN_FACT_TYPES,
-    "supervised_persons",
-    "supervised_count",
-    "consulted_persons",
-    "consulted_count",
-)
 
 
 def new_scope(
-    store: GraphStore,
-    question: Question | str,
-    *,
-    include_unpublished: bool = False,
-    index_version: dict[str, Any] | None = None,
-) -> tuple[Scope, Lexicon]:
-    """An empty scope for ``question``: parsed, with its intents."""
-    question = analyze(question) if isinstance(question, str) else question
-    lexicon = load_lexicon(store)
-    pq = _parsed(store, lexicon, question, include_unpublished)
-    builder = ResponseBuilder(store, question.text, index_version, MAX_PAGES, EVIDENCE_LIMIT)
-    builder.question = pq
-    return Scope("ok", intents=intents_of(pq), question=pq, builder=builder), lexicon
-
-
-def graph_scope(
-    store: GraphStore,
-    question: Question | str,
-    *,
-    include_unpublished: bool = False,
-    max_pages: int = MAX_PAGES,
-    index_version: dict[str, Any] | None = None,
+    store: GraphStore, query: Query, index_version: dict[str, Any] | None = None
 ) -> Scope:
-    """The pages ``question`` is about, as far as it names them; ``open`` otherwise."""
-    scope, lexicon = new_scope(
-        store, question, include_unpublished=include_unpublished, index_version=index_version
-    )
-    pq = scope.question
-    assert pq is not None and scope.builder is not None
-    builder = scope.builder
-    seeds = Seeds()
-    if pq.title:
-        rows = theses_by_title(store, lexicon, pq.title, include_unpublished, max_pages + 1)
-        scope.steps.append(
-            Step(
-                "(:Thesis {title_key CONTAINS $title})<-[:AUTHORED]-(:Person)",
-                "a thesis title in the question",
-                f"{len(rows)} thesis(es)",
-            )
-        )
-        if not rows:
-            return _refuse(scope, "no_answer", "unknown_title")
-        seeds.theses = [(r[2], r[0], r[9]) for r in rows[:max_pages]]
-        seeds.source = f"the thesis titled {pq.title}"
-    leads = pq.type.startswith(("supervised", "consulted"))
-    for mention in pq.persons:
-        res = resolve_mention(
-            mention,
-            pq,
-            lexicon,
-            builder,
-            include_unpublished,
-            prefer="supervisor" if leads else "page",
-        )
-        if res.status == "ambiguous":
-            add_candidates(builder, res.candidates, lexicon, include_unpublished)
-            return _refuse(scope, "ambiguous", "ambiguous_person")
-        if res.status == "unknown":
-            add_rejected(builder, res.text, lexicon, include_unpublished)
-            return _refuse(scope, "no_answer", "unknown_person")
-        person = res.person
-        assert person is not None
-        # A supervisor (no page of their own, or asked about what they led)
-        # anchors the theses they led; anyone else is the subject of a page.
-        if leads or not person.has_page:
-            seeds.supervisors.append((person.id, person.name))
-        else:
-            seeds.persons.append((person.id, person.name, person.document_path or ""))
-    if seeds.persons and seeds.supervisors and not leads:
-        # A question about a student that also names a supervisor ("Ignoruj zdroje.
-        # Prácu Barbory Šimkovej viedol Marek Bielik. Kto ju viedol?") is about the
-        # student's page, as graph search answers it; the supervisor's theses are
-        # not the set (an injected premise must not choose the evidence).
-        seeds.supervisors = []
-    if pq.persons:
-        seeds.source = ", ".join(m.text for m in pq.persons)
-    elif _unknown_person(pq):
-        add_rejected(builder, pq.unknown_names[0], lexicon, include_unpublished)
-        return _refuse(scope, "no_answer", "unknown_person")
-    consulted = pq.type.startswith("consulted") or (
-        "consultant" in pq.cues and "supervisor" not in pq.cues
-    )
-    seeds.role = "CONSULTED" if consulted else "SUPERVISED"
-    walker = Walker(store, lexicon, pq, scope, include_unpublished, max_pages)
-    seeds.list_theses = bool(walker.kinds) or bool(
-        pq.years and set(pq.cues) & {"thesis", "persons", "list"}
-    )
-    seeds.topics, seeds.keywords = _topic_or_keyword(pq)
-    if not (seeds.persons or seeds.supervisors or seeds.theses) and (
-        seeds.topics or seeds.keywords
-    ):
-        if "topic" not in scope.intents and not seeds.list_theses:
-            # A term named in passing ("Čo je BM25?"): the text decides, not its tag.
-            seeds.topics, seeds.keywords = [], []
-        else:
-            seeds.source = "the question's " + ("topic" if seeds.topics else "keyword")
-    return walker.from_seeds(seeds)
-
-
-def _parsed(
-    store: GraphStore, lexicon: Lexicon, question: Question, include_unpublished: bool
-) -> ParsedQuestion:
-    """The parse of ``question``, from a per-store LRU (hot questions repeat, and the
-    parse is pure given the store's lexicon); a copy, since answers may amend it."""
-    cache = store.cache().setdefault("parsed_questions", _ParseCache())
-    key = (question.core, include_unpublished)
-    with cache.lock:
-        found = cache.data.get(key)
-        if found is not None:
-            cache.data.move_to_end(key)
-            return copy.deepcopy(found)
-    pq = parse_question(question, lexicon, include_unpublished)
-    with cache.lock:
-        cache.data[key] = copy.deepcopy(pq)
-        if len(cache.data) > PARSE_CACHE_SIZE:
-            cache.data.popitem(last=False)
-    return pq
-
-
-class _ParseCache:
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.data: OrderedDict[tuple[str, bool], ParsedQuestion] = OrderedDict()
-
-
-def _topic_or_keyword(pq: ParsedQuestion) -> tuple[list[str], list[str]]:
-    """A topic (a curated page of students) unless the question asks for a keyword."""
-    topics = [t.id for t in pq.topics]
-    keywords = [k.id for k in pq.keywords]
-    if topics and keywords:
-        if "keyword" in pq.cues and "topic" not in pq.cues:
-            return [], keywords
-        return topics, []
-    return topics, keywords
-
-
-def _unknown_person(pq: ParsedQuestion) -> bool:
-    """A name-shaped word matching nobody in a question about a person."""
-    return pq.type in _PERSON_TYPES and any(
-        any(w[:1].isupper() for w in name.split()) for name in pq.unknown_names
-    )
+    """An empty scope for ``query``, with its intents and a response builder."""
+    builder = ResponseBuilder(store, query.text, index_version, MAX_PAGES, EVIDENCE_LIMIT)
+    builder.question = query
+    return Scope("ok", intents=sorted(query.intents), question=query, builder=builder)
 
 
 def _refuse(scope: Scope, status: str, reason: str) -> Scope:
@@ -191,6 +48,115 @@ def _refuse(scope: Scope, status: str, reason: str) -> Scope:
     if scope.builder is not None:
         scope.candidates = list(scope.builder.candidates)
     return scope
+
+
+def _entities(scope: Scope, query: Query) -> None:
+    """The supervisors, topics and keywords the set was chosen by."""
+    for c in query.clauses:
+        for role, refs in (("supervisor", c.supervisors), ("consultant", c.consultants)):
+            for r in refs:
+                if r.resolved:
+                    scope.entities.append(RefModel(id=r.resolved, label="Person",
+                                                   name=r.names[0] if r.names else r.text,
+                                                   role=role))  # fmt: skip
+    for cond in query.conditions:
+        label = {"topic": "Topic", "keyword": "Keyword", "project": "Project"}.get(cond.relation)
+        for r in cond.refs if label else ():
+            if r.resolved:
+                scope.entities.append(RefModel(id=r.resolved, label=label,
+                                               name=r.names[0] if r.names else r.text,
+                                               role=cond.relation))  # fmt: skip
+
+
+def graph_scope(
+    store: GraphStore,
+    query: Query,
+    *,
+    include_unpublished: bool = False,
+    max_pages: int = MAX_PAGES,
+    index_version: dict[str, Any] | None = None,
+) -> Scope:
+    """The pages ``query`` is about, as far as it names them; ``open`` otherwise."""
+    scope = new_scope(store, query, index_version)
+    builder = scope.builder
+    assert builder is not None
+    lexicon = load_lexicon(store)
+    status, problem = check_refs(query)
+    if status == "ambiguous":
+        add_candidates(builder, list(problem.ids), lexicon, include_unpublished)  # type: ignore[union-attr]
+        return _refuse(scope, "ambiguous", "ambiguous_person")
+    if status == "unknown":
+        assert problem is not None
+        if problem.kind == "person":
+            add_rejected(builder, problem.text, lexicon, include_unpublished)
+            return _refuse(scope, "no_answer", "unknown_person")
+        reason = "unknown_title" if problem.kind == "title" else "unknown_keyword"
+        return _refuse(scope, "no_answer", reason)
+    if query.unknown_names and query.ask in ("fact", "profile") and not query.subjects:
+        add_rejected(builder, query.unknown_names[0], lexicon, include_unpublished)
+        return _refuse(scope, "no_answer", "unknown_person")
+    constrained = bool(query.conditions or query.reference) or any(
+        not c.empty for c in query.clauses
+    )
+    if not query.subjects and not constrained:
+        scope.status = "open"
+        return scope
+    selector = Selector(store, lexicon, include_unpublished)
+    sel = selector.select(query)
+    subjects_only = query.subjects and query.ask in ("fact", "profile")
+    persons = [i for s in query.subjects for i in s.ids] if subjects_only else sel.persons
+    _entities(scope, query)
+    if subjects_only:
+        for s in query.subjects:
+            entry = lexicon.person_by_id.get(s.resolved or "")
+            if entry is not None:
+                scope.entities.append(RefModel(id=entry.id, label="Person", name=entry.name,
+                                               role="subject",
+                                               document_path=entry.document_path))  # fmt: skip
+    theses_of = _theses(store, query, persons, include_unpublished) if subjects_only else sel.items
+    targets = []
+    for pid in persons:
+        entry = lexicon.person_by_id.get(pid)
+        if entry is None or not entry.document_path:
+            continue
+        targets.append(Target(entry.document_path, pid, list(theses_of.get(pid, []))))
+    for cond in query.conditions:
+        if cond.relation == "topic" and not cond.negated:
+            for r in cond.refs:
+                topic = lexicon.topic_by_id.get(r.resolved or "")
+                if topic and topic.document_path and (topic.published or include_unpublished):
+                    scope.anchors.append(topic.document_path)
+    scope.pages = len(targets)
+    scope.theses = sum(len(t.theses) for t in targets) if any(t.theses for t in targets) else None
+    scope.targets = targets[:max_pages]
+    scope.truncated = len(targets) > max_pages
+    # Keywords are tags, and tags are sparse: a set by keyword alone is a lower
+    # bound unless the question asked for the tag itself.
+    scope.partial = (
+        any(c.relation == "keyword" for c in query.conditions)
+        and "keywords" not in query.attributes
+        and not query.subjects
+    )
+    scope.steps.append(Step("typed query", describe(query),
+                            f"{scope.pages} page(s), {scope.theses or 0} thesis(es)"))  # fmt: skip
+    if not scope.targets:
+        scope.status, scope.reason = "ok", "no_matching_facts"
+    return scope
+
+
+def _theses(
+    store: GraphStore, query: Query, persons: list[str], include_unpublished: bool
+) -> dict[str, list[str]]:
+    """The named persons' theses of the query's kinds and years (all without them)."""
+    kinds = [k for k in query.kinds if k in ("bachelor", "master", "dissertation")]
+    rows = store.query(q.PERSON_THESES, ids=persons, include_unpublished=include_unpublished,
+                       kinds=kinds, limit=1000)  # fmt: skip
+    years = set(query.years)
+    out: dict[str, list[str]] = {}
+    for row in rows:
+        if not years or row[4] in years:
+            out.setdefault(row[0], []).append(row[1])
+    return out
 
 
 __all__ = ["Scope", "graph_scope", "new_scope"]

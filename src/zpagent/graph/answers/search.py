@@ -1,64 +1,103 @@
-"""Graph search: a question in, a contract v1 ``GraphResponse`` out.
+"""Graph search: a typed query in, a contract v1 ``GraphResponse`` out.
 
-    parse (understand.parse) -> resolve names (resolve) -> run the type's
-    queries (person, lists, links) -> response
+    Query (zpagent.query) -> by what it asks:
+        fact, profile      the named persons' facts        (person)
+        list, count,
+        who_wrote          the selection, listed, counted  (lists)
+        shared, path,
+        pages_by_author,
+        page_author        links between entities          (links)
+        anything else      no_answer: text retrieval answers it
 
-The library raises typed errors (``InvalidQuery`` for an empty question,
-``GraphUnavailable`` when the store cannot answer); transports convert them
-with ``error_result``. Everything else is an envelope: ``ok``,
-``no_answer`` (with the reason and the near misses) or ``ambiguous`` (with
-the candidates). Never a guess.
+The library raises typed errors (``GraphUnavailable`` when the store
+cannot answer); transports convert them with ``error_result``. Everything
+else is an envelope: ``ok``, ``no_answer`` (with the reason and the near
+misses) or ``ambiguous`` (with the candidates). Never a guess.
 """
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Callable
 from typing import Any
 
 from zpagent.config import Settings, get_settings
-from zpagent.graph.answers import links, lists, person
+from zpagent.graph.answers import links, lists
 from zpagent.graph.answers.context import Context
+from zpagent.graph.answers.person import person_facts
+from zpagent.graph.answers.resolve import add_rejected, record_match, unresolved
 from zpagent.graph.answers.response import ResponseBuilder
 from zpagent.graph.contract import GraphResponse
+from zpagent.graph.coverage import load_coverage
+from zpagent.graph.lexicon import load_lexicon
 from zpagent.graph.store.base import GraphStore
 from zpagent.graph.store.serving import graph_store, served_index_version
-from zpagent.graph.understand.lexicon import load_lexicon
-from zpagent.graph.understand.parse import ParsedQuestion, parse_question
 from zpagent.index.reader import Generation
-from zpagent.question import Question, analyze
+from zpagent.ingest.text import fold
+from zpagent.query import Query
+from zpagent.query.lexicon import COMMON_FIRST_NAME_FORMS
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
 EVIDENCE_LIMIT = 5
 
 
+def facts_answer(ctx: Context) -> GraphResponse:
+    """``fact`` and ``profile``: every named person's asked facts."""
+    b = ctx.builder
+    persons = []
+    for ref in ctx.query.subjects:
+        if ref.status != "resolved":
+            return unresolved(b, ctx.lexicon, ref.status, ref, ctx.include_unpublished)
+        record_match(b, ctx.lexicon, ref)
+        entry = ctx.lexicon.person_by_id[ref.resolved]  # type: ignore[index]
+        if entry not in persons:
+            persons.append(entry)
+    for ref in ctx.query.refs():
+        if ref.kind == "person" and ref.status != "resolved" and ref not in ctx.query.subjects:
+            return unresolved(b, ctx.lexicon, ref.status, ref, ctx.include_unpublished)
+    # A name beside them that fits nobody is ruled out with its near misses.
+    for name in ctx.query.unknown_names:
+        words = name.split()
+        if (
+            len(words) >= 2
+            and fold(words[0]) in COMMON_FIRST_NAME_FORMS | ctx.lexicon.first_name_forms
+        ):
+            add_rejected(b, name, ctx.lexicon, ctx.include_unpublished)
+    for person in persons:
+        person_facts(ctx, person)
+    if not b.answers:
+        return b.build("no_answer", "no_matching_facts")
+    return b.build("ok")
+
+
+HANDLERS: dict[str, Callable[[Context], GraphResponse]] = {
+    "fact": facts_answer,
+    "profile": facts_answer,
+    "list": lists.set_answer,
+    "count": lists.set_answer,
+    "who_wrote": lists.set_answer,
+    **links.HANDLERS,
+}
+
+
 def search_store(
     store: GraphStore,
-    query: Question | str,
+    query: Query,
     *,
     index_version: dict[str, Any] | None,
     limit: int = DEFAULT_LIMIT,
     include_unpublished: bool = False,
     evidence_limit: int = EVIDENCE_LIMIT,
-    parsed: ParsedQuestion | None = None,
 ) -> GraphResponse:
-    """Answer ``query`` from the graph in ``store`` (``parsed``: its parse, when made)."""
-    question = analyze(query) if isinstance(query, str) else query
+    """Answer ``query`` from the graph in ``store``."""
     limit = max(1, min(int(limit), MAX_LIMIT))
     lexicon = load_lexicon(store)
-    if parsed is not None:
-        pq = copy.copy(parsed)  # handlers may refine the type; the caller's parse stays
-    else:
-        pq = parse_question(question, lexicon, include_unpublished)
-    builder = ResponseBuilder(store, question.text, index_version, limit, evidence_limit)
-    builder.question = pq
-    ctx = Context(store, lexicon, pq, builder, limit, include_unpublished)
-    handlers = {
-        **person.HANDLERS,
-        **lists.HANDLERS,
-        **links.HANDLERS,
-    }
-    handler = handlers.get(pq.type)
+    builder = ResponseBuilder(store, query.text, index_version, limit, evidence_limit)
+    builder.question = query
+    ctx = Context(store, lexicon, query, builder, limit, include_unpublished, load_coverage(store))
+    if query.ask in ("fact", "profile") and not query.subjects:
+        return builder.build("no_answer", "no_matching_facts")
+    handler = HANDLERS.get(query.ask)
     if handler is None:
         return builder.build("no_answer", "no_matching_facts")
     return handler(ctx)
@@ -66,12 +105,11 @@ def search_store(
 
 def graph_search(
     gen: Generation,
-    query: Question | str,
+    query: Query,
     *,
     settings: Settings | None = None,
     limit: int = DEFAULT_LIMIT,
     include_unpublished: bool = False,
-    parsed: ParsedQuestion | None = None,
 ) -> GraphResponse:
     """Graph search over a served generation: the entry point of every transport.
 
@@ -80,18 +118,16 @@ def graph_search(
     the store carries.
     """
     settings = settings or get_settings()
-    question = analyze(query) if isinstance(query, str) else query
     store = graph_store(gen, settings)
     # One admission per request: a request past the queue never half-runs.
     with store.session():
         index_version = served_index_version(store, gen, settings)
         response = search_store(
             store,
-            question,
+            query,
             index_version=index_version,
             limit=limit,
             include_unpublished=include_unpublished,
-            parsed=parsed,
         )
         # Neo4j is rewritten by publications while requests run: an answer
         # whose graph moved under it could mix two versions, so it is refused.

@@ -20,8 +20,8 @@ from zpagent.graph.answers.response import ResponseBuilder
 from zpagent.graph.contract import Candidate, EntityRef
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
-from zpagent.graph.understand.lexicon import Lexicon
-from zpagent.graph.understand.parse import ParsedQuestion
+from zpagent.query import Query
+from zpagent.query.lexicon import Lexicon
 
 THESIS_KINDS = ("bachelor", "master", "dissertation")
 # Most pages whose text is ranked in one response; the counts stay exact.
@@ -90,7 +90,7 @@ class Scope:
     steps: list[Step] = field(default_factory=list)
     entities: list[EntityRef] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)
-    question: ParsedQuestion | None = None
+    question: Query | None = None
     builder: ResponseBuilder | None = None  # sources of entities and candidates
 
 
@@ -124,19 +124,19 @@ class Walker:
         self,
         store: GraphStore,
         lexicon: Lexicon,
-        pq: ParsedQuestion,
+        query: Query,
         scope: Scope,
         include_unpublished: bool,
         max_pages: int = MAX_PAGES,
     ) -> None:
         self.store = store
         self.lexicon = lexicon
-        self.pq = pq
+        self.query = query
         self.scope = scope
         self.inc = include_unpublished
         self.max_pages = max_pages
-        self.kinds = [k for k in pq.kinds if k in THESIS_KINDS]
-        self.years = list(pq.years)
+        self.kinds = [k for k in query.kinds if k in THESIS_KINDS]
+        self.years = list(query.years)
 
     # -- the decision ---------------------------------------------------------------------
 
@@ -280,7 +280,7 @@ class Walker:
         name = entry.name if entry else keyword
         self._entity("Keyword", keyword, name, "keyword")
         # Asked for the tag itself ("s kľúčovým slovom X"), the tag is the set.
-        self.scope.partial = "keyword" not in self.pq.cues
+        self.scope.partial = "keywords" not in self.query.attributes
         if self.kinds or self.years:
             return self._thesis_set(
                 q.SCOPE_KEYWORD,
@@ -292,7 +292,7 @@ class Walker:
             )
         params = {"include_unpublished": self.inc, "keyword": keyword}
         limit = self.max_pages + 1
-        if "persons" in self.pq.cues:  # "študenti s kľúčovým slovom X": their pages
+        if self.query.listing:  # "študenti s kľúčovým slovom X": their pages
             counter = q.PERSONS_BY_KEYWORD_COUNT
             rows = self.store.query(q.PERSONS_BY_KEYWORD_PAGE, **params, limit=limit)
             pages: list[tuple[str | None, str | None]] = [

@@ -27,10 +27,10 @@ from zpagent.graph.model import (
     Rel,
     evidence_json,
 )
-from zpagent.graph.names import name_key, strip_titles, term_key
 from zpagent.ingest.chunker import Chunk
 from zpagent.ingest.document import Document
 from zpagent.ingest.text import clean_inline, fold, slug
+from zpagent.query.names import name_key, strip_titles, term_key
 
 
 def _segments(path: str) -> list[str]:

@@ -23,9 +23,9 @@ from zpagent.graph.build.lines import (
     split_lines,
     strip_markup,
 )
-from zpagent.graph.names import looks_like_name, parse_person_names, strip_titles
 from zpagent.ingest.document import Document
 from zpagent.ingest.text import clean_inline, fold
+from zpagent.query.names import looks_like_name, parse_person_names, strip_titles
 
 
 @dataclass

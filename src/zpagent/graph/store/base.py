@@ -89,13 +89,16 @@ def verify_counts(
         raise GraphLoadError("graph counts differ from the payload: " + ", ".join(diffs))
 
 
-def index_state_node(index_version: dict[str, Any]) -> Node:
+def index_state_node(index_version: dict[str, Any], coverage: str = "[]") -> Node:
+    """The one node that says which generation the graph is, and how complete each
+    relation's extraction is on it (``graph.coverage``)."""
     return Node(
         "IndexState",
         INDEX_STATE_ID,
         {
             "version": str(index_version.get("version", "")),
             "index_version": json.dumps(index_version, ensure_ascii=False, sort_keys=True),
+            "coverage": coverage,
         },
     )
 

@@ -96,6 +96,11 @@ KEYWORDS_LEXICON = _q(
     RETURN k.id, k.name, count(d), count(CASE WHEN d.published THEN 1 END)
     ORDER BY k.id""",
 )
+PROJECTS_LEXICON = _q(
+    "projects_lexicon",
+    """MATCH (j:Project)
+    RETURN j.id, j.title, j.published, j.document_path ORDER BY j.id""",
+)
 AUTHORS_LEXICON = _q(
     "authors_lexicon", "MATCH (a:DocumentAuthor) RETURN a.id, a.name, a.key ORDER BY a.id"
 )
@@ -245,6 +250,85 @@ PERSONS_BY_START_PAGE = _q(
     """MATCH (p:Person) WHERE p.start_year IN $years AND ($include_unpublished OR p.published)
     RETURN p.id, p.name, p.key, p.start_year, p.document_path, p.evidence
     ORDER BY p.key, p.id LIMIT $limit""",
+)
+
+# --- selection: the sets a typed query combines (``graph.select``) ------------------
+
+# Persons who led or consulted a thesis: a name of theirs may be a supervisor.
+LEADERS = _q(
+    "leaders",
+    """MATCH (s:Person)-[:SUPERVISED|CONSULTED]->(:Thesis) RETURN DISTINCT s.id ORDER BY s.id""",
+)
+THESIS_YEARS = _q(
+    "thesis_years",
+    """MATCH (t:Thesis) WHERE t.year IS NOT NULL RETURN DISTINCT t.year ORDER BY t.year""",
+)
+# (person, thesis) pairs of the theses that satisfy one clause; "" / [] / false
+# disable a part. $supervisors and $consultants: any of the listed persons.
+THESIS_PAIRS = _q(
+    "thesis_pairs",
+    """MATCH (p:Person)-[:AUTHORED]->(t:Thesis)
+    WHERE ($include_unpublished OR (t.published AND p.published))
+      AND (size($kinds) = 0 OR t.kind IN $kinds)
+      AND (size($years) = 0 OR t.year IN $years)
+      AND (size($ids) = 0 OR t.id IN $ids)
+      AND (size($supervisors) = 0 OR EXISTS {
+            MATCH (s:Person)-[:SUPERVISED]->(t) WHERE s.id IN $supervisors })
+      AND (size($consultants) = 0 OR EXISTS {
+            MATCH (c:Person)-[:CONSULTED]->(t) WHERE c.id IN $consultants })
+      AND (NOT $with_consultant OR EXISTS { MATCH (:Person)-[:CONSULTED]->(t) })
+    RETURN p.id, t.id ORDER BY p.id, t.id""",
+)
+WORK_PAIRS = _q(
+    "work_pairs",
+    """MATCH (p:Person)-[:HAS_WORK]->(w:Work)
+    WHERE ($include_unpublished OR (w.published AND p.published))
+      AND (size($kinds) = 0 OR w.kind IN $kinds)
+      AND (size($years) = 0 OR w.year IN $years)
+    RETURN p.id, w.id ORDER BY p.id, w.id""",
+)
+TOPIC_MEMBERS = _q(
+    "topic_members",
+    """MATCH (p:Person)-[:ON_TOPIC]->(t:Topic)
+    WHERE t.id IN $ids AND ($include_unpublished OR p.published)
+    RETURN p.id, t.id ORDER BY p.id, t.id""",
+)
+KEYWORD_HOLDERS = _q(
+    "keyword_holders",
+    """MATCH (p:Person)-[:HAS_DOCUMENT]->(d:Document)-[:HAS_KEYWORD]->(k:Keyword)
+    WHERE k.id IN $ids AND ($include_unpublished OR (d.published AND p.published))
+    RETURN DISTINCT p.id, k.id ORDER BY p.id, k.id""",
+)
+PROJECT_MEMBERS = _q(
+    "project_members",
+    """MATCH (p:Person)-[:MEMBER_OF]->(j:Project)
+    WHERE j.id IN $ids AND ($include_unpublished OR p.published)
+    RETURN p.id, j.id ORDER BY p.id, j.id""",
+)
+STARTED_IN = _q(
+    "started_in",
+    """MATCH (p:Person) WHERE p.start_year IN $years AND ($include_unpublished OR p.published)
+    RETURN p.id, p.start_year ORDER BY p.id""",
+)
+# Who led (or consulted) the theses of given persons: "the same supervisor as X".
+LEADERS_OF = _q(
+    "leaders_of",
+    """MATCH (s:Person)-[r:SUPERVISED|CONSULTED]->(t:Thesis)<-[:AUTHORED]-(p:Person)
+    WHERE p.id IN $ids AND type(r) IN $roles AND (size($kinds) = 0 OR t.kind IN $kinds)
+    RETURN DISTINCT s.id ORDER BY s.id""",
+    ladybug="""MATCH (s:Person)-[r:SUPERVISED|CONSULTED]->(t:Thesis)<-[:AUTHORED]-(p:Person)
+    WHERE p.id IN $ids AND label(r) IN $roles AND (size($kinds) = 0 OR t.kind IN $kinds)
+    RETURN DISTINCT s.id ORDER BY s.id""",
+)
+PERSON_THESIS_CARDS = _q(
+    "person_thesis_cards",
+    """MATCH (p:Person)-[:AUTHORED]->(t:Thesis) WHERE p.id IN $ids
+    RETURN p.id, t.id, t.kind, t.year, t.title ORDER BY p.id, t.id""",
+)
+PERSON_TOPIC_IDS = _q(
+    "person_topic_ids",
+    """MATCH (p:Person)-[:ON_TOPIC]->(t:Topic) WHERE p.id IN $ids
+    RETURN p.id, t.id ORDER BY p.id, t.id""",
 )
 
 # --- documents -----------------------------------------------------------------------
@@ -438,6 +522,9 @@ def path_query(a_label: str, b_label: str) -> Query:
 INDEX_STATE = _q(
     "index_state",
     "MATCH (s:IndexState {id: $id}) RETURN s.version, s.index_version",
+)
+INDEX_STATE_COVERAGE = _q(
+    "index_state_coverage", "MATCH (s:IndexState {id: $id}) RETURN s.coverage"
 )
 
 

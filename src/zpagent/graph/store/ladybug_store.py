@@ -260,7 +260,7 @@ class LadybugStore(GraphStore):
             conn.execute("BEGIN TRANSACTION")
             try:
                 by_label = payload.nodes_by_label()
-                by_label["IndexState"] = [index_state_node(index_version)]
+                by_label["IndexState"] = [index_state_node(index_version, payload.coverage_json())]
                 for label in NODE_LABELS:
                     rows = node_rows(by_label.get(label, []))
                     if rows:

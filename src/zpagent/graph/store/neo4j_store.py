@@ -152,7 +152,7 @@ class Neo4jStore(GraphStore):
             for rel_type in REL_TYPES:
                 tx.run(f"MATCH ()-[r:{rel_type}]->() DELETE r").consume()
             by_label = payload.nodes_by_label()
-            by_label["IndexState"] = [index_state_node(index_version)]
+            by_label["IndexState"] = [index_state_node(index_version, payload.coverage_json())]
             for label in NODE_LABELS:
                 ids = [n.id for n in by_label.get(label, [])]
                 tx.run(

@@ -1,4 +1,9 @@
-"""Request models: strict (unknown fields are refused), bounded limits."""
+"""Request models: strict (unknown fields are refused), bounded limits.
+
+They live in the core, not in a transport: HTTP, MCP and the CLI build the
+same requests and the facade (``Workspace``) answers them, so the same
+request means the same thing everywhere.
+"""
 
 from __future__ import annotations
 
@@ -64,6 +69,18 @@ class RagRequest(StrictModel):
     include_diagnostics: bool = Field(
         False, description="Add retrieval internals and expansion texts in `diagnostics`."
     )
+
+
+class GraphRequest(StrictModel):
+    query: str = QueryField
+    limit: int = Field(
+        10,
+        ge=1,
+        le=100,
+        description="Najviac osôb, faktov a ciest / most entities, facts and paths. "
+        "Counts stay exact whatever the limit.",
+    )
+    include_unpublished: Unpublished = UnpublishedField
 
 
 class ToolHealth(BaseModel):

@@ -10,15 +10,16 @@ keywords, by word stems), and name-shaped words that match nobody.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 
 import simplemma
 
-from zpagent.graph.names import is_title_word
-from zpagent.graph.understand.inflect import forms, raw_forms
-from zpagent.graph.understand.lexicon import NameIndex, PersonEntry, PhraseEntry
 from zpagent.ingest.text import fold
-from zpagent.question.tokens import Token
+from zpagent.query.inflect import forms, raw_forms
+from zpagent.query.lexicon import NameIndex, PersonEntry, PhraseEntry
+from zpagent.query.names import is_title_word
+from zpagent.query.tokens import Token
 
 
 @dataclass
@@ -315,3 +316,75 @@ def leftover(tokens: list[Token], free: list[bool], phrase_tokens: set[int]) -> 
     return [
         t for t in tokens if free[t.index] and t.index not in phrase_tokens and len(t.folded) > 2
     ]
+
+
+def login_mentions(
+    tokens: list[Token],
+    free: list[bool],
+    by_login: dict[str, list[PersonEntry]],
+    include_unpublished: bool,
+) -> list[Mention]:
+    """A token that is some person's login (whatever shape the wiki's folders use)."""
+    out = []
+    for t in tokens:
+        entries = by_login.get(t.folded) if free[t.index] else None
+        if not entries:
+            continue
+        visible = sorted({e.id for e in entries if _visible(e, include_unpublished)})
+        hidden = sorted({e.id for e in entries if not _visible(e, include_unpublished)})
+        out.append(Mention(t.text, t.index, t.index + 1, visible, "login", hidden))
+    return out
+
+
+def initial_mentions(
+    tokens: list[Token],
+    text: str,
+    free: list[bool],
+    index: NameIndex,
+    include_unpublished: bool,
+) -> list[Mention]:
+    """An initial beside a surname: "K. Rusnáka", "Rusnák K." -- the persons with
+    that surname whose given name starts with that letter."""
+    out = []
+    for t in tokens:
+        if len(t.text) != 1 or not t.text.isupper() or text[t.end : t.end + 1] != ".":
+            continue
+        for j in (t.index + 1, t.index - 1):
+            if not 0 <= j < len(tokens) or not free[j]:
+                continue
+            other = tokens[j]
+            hits = {
+                e
+                for e, pos in index.lookup(other.text)
+                if pos == len(index.entries[e].words) - 1
+                and any(fold(w)[:1] == t.folded for w in index.entries[e].words[:-1])
+            }
+            if hits:
+                start, end = min(t.index, j), max(t.index, j) + 1
+                out.append(
+                    _mention(tokens, start, end, hits, "initial", index, include_unpublished)
+                )
+                break
+    return out
+
+
+_FAMILY = re.compile(r"^(\w{2,}?)ovc(?:i|ov|om|ami|och)$")
+
+
+def family_mentions(
+    tokens: list[Token],
+    free: list[bool],
+    families: dict[str, list[PersonEntry]],
+    include_unpublished: bool,
+) -> list[Mention]:
+    """A family in the plural: "z Ďuricovcov", "Kováčovci" -- every person of that name."""
+    out = []
+    for t in tokens:
+        m = _FAMILY.match(t.folded) if free[t.index] else None
+        entries = families.get(m.group(1), []) if m else []
+        if not entries:
+            continue
+        visible = sorted({e.id for e in entries if _visible(e, include_unpublished)})
+        hidden = sorted({e.id for e in entries if not _visible(e, include_unpublished)})
+        out.append(Mention(t.text, t.index, t.index + 1, visible, "family", hidden))
+    return out

@@ -20,9 +20,12 @@ from zpagent.ingest.text import fold
 
 _VOWELS = set("aeiouyáäéíóôúýěů")
 
-_ADJ_FEM = ("á", "ej", "ú", "ou")
+_ADJ_FEM = ("á", "ej", "ú", "ou", "é")  # "é": Czech genitive and dative (Novákové)
 _ADJ_MASC = ("ý", "ého", "ému", "om", "ým", "í", "ieho", "iemu", "ím")
-_NOUN_A = ("a", "u", "y", "e", "i", "ou", "ovi", "om", "ov", "ia", "ie", "ii", "iu", "iou")
+_NOUN_A = ("a", "u", "y", "e", "i", "ou", "ovi", "om", "ov", "ia", "ie", "ii", "iu", "iou", "ovho")
+# Possessive adjectives: "Holpova práca", "Slivkova", "Janina bakalárka".
+_POSSESSIVE = ("ov", "ova", "ovo", "ovej", "ovu", "ovho", "ovom", "ovych", "ovym", "ove")
+_POSSESSIVE_A = ("in", "ina", "ino", "inej", "inu", "inho", "inom", "ine")
 _NOUN_O = ("o", "a", "ovi", "om", "u", "e")
 _VOWEL_END = ("", "ho", "mu", "m", "ovi", "a", "om", "ovia")
 _CONSONANT = ("", "a", "ovi", "om", "e", "u", "i", "ov", "ovia", "ou", "ovcov")
@@ -59,6 +62,24 @@ def raw_forms(name_token: str) -> frozenset[str]:
             out.update(dropped + e for e in endings if e)
     out.update(stem + e for e in endings)
     return frozenset(out)
+
+
+@lru_cache(maxsize=100_000)
+def possessive_forms(name_token: str) -> frozenset[str]:
+    """Folded possessive adjectives of a name word: "Holpova práca", "Janina bakalárka".
+
+    Secondary forms: "Holpova" typed without diacritics is also Holpová, and
+    "Novákovej" is Nováková's genitive; a name's own forms win (``NameIndex``).
+    """
+    word = name_token.lower()
+    if len(word) < 3 or word.endswith(("á", "ý", "í")):
+        return frozenset()
+    if word.endswith("a"):
+        stem = word[:-1]
+        return frozenset(fold(stem + e) for e in (*_POSSESSIVE_A, *_POSSESSIVE))
+    if word[-1] in _VOWELS:
+        return frozenset()
+    return frozenset(fold(word + e) for e in _POSSESSIVE)
 
 
 def matches(query_token: str, name_token: str) -> bool:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
 
 from zpagent.ingest.text import fold
+from zpagent.query.model import HistoryAsk
 
 CHANGE_VERB = re.compile(
     r"\b(?:po|z|u|pre)?(?:menil|menila|menilo|menili|menen\w*|pravil|pravila|pravilo|pravili"
@@ -59,12 +59,6 @@ _YESTERDAY = re.compile(r"\b(?:vcera|yesterday)\b")
 _PERIOD_DAYS = {"d": 1, "t": 7, "w": 7, "m": 30, "r": 365, "y": 365}
 
 
-@dataclass(frozen=True)
-class HistoryIntent:
-    kind: str  # last_change | authors | since | history
-    since: dt.datetime | None = None
-
-
 def is_history_question(question: str) -> bool:
     """True for questions about changes of the wiki or of one page."""
     f = fold(question or "")
@@ -80,16 +74,18 @@ def is_history_question(question: str) -> bool:
     )
 
 
-def parse_intent(question: str, now: dt.datetime | None = None) -> HistoryIntent:
-    f = fold(question or "")
+def history_ask(folded: str, now: dt.datetime | None = None) -> HistoryAsk:
+    """What a history question wants: the last change, its authors, the changes
+    since a date (or a period), or the whole history."""
+    f = fold(folded or "")
     since = _date(f, now or _now())
     if since is not None:
-        return HistoryIntent("since", since)
+        return HistoryAsk("since", since.isoformat())
     if WHO_WORD.search(f) and not LAST_WORD.search(f):
-        return HistoryIntent("authors")
+        return HistoryAsk("authors")
     if HISTORY_WORD.search(f) and not LAST_WORD.search(f):
-        return HistoryIntent("history")
-    return HistoryIntent("last_change")
+        return HistoryAsk("history")
+    return HistoryAsk("last_change")
 
 
 def is_cue_word(folded_word: str) -> bool:

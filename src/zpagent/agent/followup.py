@@ -1,0 +1,221 @@
+"""A turn read against the conversation: the typed query it means.
+
+A follow-up edits the last query instead of rewriting question strings:
+
+- a reply to "which one?" picks a candidate (``clarify``) and answers the
+  pending question about them;
+- a correction ("nie, myslel som Petra") swaps the person for the one of
+  that given name and the same family, or for a near miss shown before;
+- a turn with only a year, a kind, an attribute or a person ("a v roku
+  2022?", "a diplomovka?", "a kedy?", "A Petra Tóthová?") replaces those in
+  the last query;
+- "ktorí to boli?" lists what the last count counted, "koľko ich bolo?"
+  counts what the last list showed;
+- pronouns ("jeho", "ju", "he") refer to the persons last answered about,
+  ordinals ("ten prvý", "toho posledného") to the last list, or to the
+  persons in the order they were named.
+
+A turn that names its own persons and asks something of its own is a new
+question: nothing of the old one is carried into it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from zpagent.agent.clarify import choose, corrected
+from zpagent.agent.state import Item, State
+from zpagent.query import EntityRef, Query, ThesisClause
+from zpagent.query.lexicon import Lexicon
+
+# A turn that continues the last one: "a", "aj", "and", "what about", "a čo", "ok a …".
+_CONTINUES = re.compile(
+    r"^(?:ok\w*\s+|dobre\s+|dik\w*\s+|diky\s+|vdaka\s+|super\s+|jasne\s+)?"
+    r"(?:a|aj|and|what about|how about|a co|a ako|tak|no a|a este|a kto|a kedy|a ci)\b"
+)
+PERSON_POINTERS = frozenset(
+    """jeho jej ich ho mu jemu nej neho nemu nom on ona oni ono ten ta tento tato tohto tejto
+    toho tej tomu spominany spominana dany dana uvedeny uvedena his her him he she their they
+    them jeji jemu ji""".split()
+)
+THESIS_POINTERS = frozenset("ju nej nou it tu tej tou tuto tejto ta tato".split())
+# "ktorí to boli?", "kto to bol?", "who were they?": the last count's items.
+_WHO_WERE = re.compile(r"\b(?:kto|ktori|ktore|ktora|who|which|kdo|kteri)\b.*\b(?:to|they|ti|tie)\b")
+# Ordinals: the last list's items, or the persons named, in order.
+_ORDINALS = (
+    (0, re.compile(r"\bprv\w*|\bfirst\b|\bprvn\w*")),
+    (1, re.compile(r"\bdruh\w*|\bsecond\b")),
+    (2, re.compile(r"\btret\w*|\bthird\b")),
+    (-1, re.compile(r"\bposledn\w*|\blast\b")),
+)
+SHORT = 7
+
+
+def _words(q: Query) -> list[str]:
+    return [t.folded for t in q.tokens]
+
+
+def _continues(turn: Query) -> bool:
+    return bool(_CONTINUES.match(turn.folded.strip()))
+
+
+def _short(turn: Query) -> bool:
+    return len(turn.tokens) <= SHORT
+
+
+def ordinal(turn: Query) -> int | None:
+    """The one ordinal a turn uses ("toho posledného" -> -1), or None."""
+    found = {i for i, pattern in _ORDINALS if pattern.search(turn.folded)}
+    return found.pop() if len(found) == 1 else None
+
+
+def person_ref(lexicon: Lexicon, pid: str, text: str = "") -> EntityRef:
+    entry = lexicon.person_by_id.get(pid)
+    name = entry.name if entry else pid
+    page = entry.document_path if entry else None
+    return EntityRef("person", text or name, None, (pid,), "context", names=(name,), pages=(page,))
+
+
+def _own_constraints(turn: Query) -> bool:
+    """Conditions of the turn's own beyond a year or a kind (a topic, a supervisor, ...)."""
+    return bool(
+        turn.conditions
+        or turn.reference
+        or any(c.supervisors or c.consultants or c.titles or c.with_consultant for c in turn.clauses)
+    )
+
+
+def _with_years(last: Query, years: frozenset[int]) -> tuple[ThesisClause, ...]:
+    clauses = [c for c in last.clauses if not c.negated] or [ThesisClause()]
+    return tuple(replace(c, years=years) if not c.negated else c for c in clauses)
+
+
+def _with_kinds(last: Query, kinds: frozenset[str]) -> tuple[ThesisClause, ...]:
+    clauses = [c for c in last.clauses if not c.negated] or [ThesisClause()]
+    return tuple(replace(c, kinds=kinds) for c in clauses)
+
+
+def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    """The last query with what this elliptical turn changes; None when it changes
+    nothing the last query has."""
+    last = state.last
+    assert last is not None
+    q = last
+    changed = False
+    subjects = _referred(state, turn, lexicon)
+    if subjects is not None:
+        refs, thesis = subjects
+        q = q.edit(subjects=refs)
+        if thesis is not None:
+            q = q.edit(clauses=(ThesisClause(titles=(EntityRef("title", "", None, (thesis,)),)),))
+        changed = True
+    elif turn.subjects:
+        q = q.edit(subjects=turn.subjects)
+        changed = True
+    if turn.years:
+        q = q.edit(clauses=_with_years(q, frozenset(turn.years)))
+        changed = True
+    if turn.kinds:
+        q = q.edit(clauses=_with_kinds(q, frozenset(turn.kinds)))
+        changed = True
+    if turn.ask == "count" and not _own_constraints(turn):
+        q = q.edit(ask="count", attributes=frozenset())
+        changed = True
+    elif _WHO_WERE.search(turn.folded) and last.ask == "count":
+        q = q.edit(ask="list")
+        changed = True
+    if turn.attributes and turn.ask != "count":
+        ask = "fact" if q.subjects else ("list" if q.ask in ("list", "count") else q.ask)
+        unit = "theses" if ask == "list" else q.unit
+        q = q.edit(ask=ask, attributes=turn.attributes, unit=unit)
+        changed = True
+    elif q.subjects and q.ask in ("list", "count") and subjects is not None:
+        q = q.edit(ask="fact", attributes=last.attributes or frozenset({"title"}))
+    if not changed:
+        return None
+    return q.edit(
+        text=turn.text,
+        core=turn.core,
+        folded=turn.folded,
+        tokens=turn.tokens,
+        origin="follow_up",
+        unaccounted=turn.unaccounted,
+        unknown_names=(),
+    )
+
+
+def _referred(
+    state: State, turn: Query, lexicon: Lexicon
+) -> tuple[tuple[EntityRef, ...], str | None] | None:
+    """The persons (and the one thesis) a turn points at: an ordinal, or a pronoun."""
+    index = ordinal(turn)
+    words = set(_words(turn))
+    if index is not None:
+        if len(state.items) >= 2 and -len(state.items) <= index < len(state.items):
+            item: Item = state.items[index]
+            return (person_ref(lexicon, item.person),), item.thesis
+        if -len(state.named) <= index < len(state.named):
+            return (person_ref(lexicon, state.named[index][0]),), None
+        return None
+    if words & PERSON_POINTERS or words & THESIS_POINTERS or not turn.subjects:
+        if state.focus:
+            return tuple(person_ref(lexicon, pid) for pid in state.focus), None
+    return None
+
+
+def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
+    """The query a turn means in this conversation, and how it came about:
+    ``new``, ``clarified``, ``corrected`` or ``follow_up``."""
+    if turn.ask == "small_talk":
+        return turn, "new"
+    if state.pending is not None:
+        chosen = choose(turn, state.pending, lexicon)
+        if chosen is not None:
+            pending = state.pending
+            ref = pending.ref.pinned(chosen, lexicon.name_of(chosen))
+            query = _repin(pending.query, pending.ref, ref)
+            return query.edit(origin="clarification"), "clarified"
+    fixed = corrected(turn, state, lexicon)
+    if fixed is not None and state.last is not None:
+        query = state.last.edit(subjects=(person_ref(lexicon, fixed),), origin="follow_up")
+        return query, "corrected"
+    if state.last is None or turn.ask == "history" and state.last.ask != "history":
+        return turn, "new"
+    if turn.ask == "history":
+        # "čo presne sa tam zmenilo?": the same page as the last history answer.
+        if not (turn.persons() or turn.unaccounted):
+            return turn.edit(subjects=state.last.subjects, unaccounted=state.last.unaccounted), "follow_up"
+        return turn, "new"
+    names_own = bool(turn.persons()) or bool(turn.unknown_names)
+    elliptical = (_short(turn) or _continues(turn)) and not _own_constraints(turn)
+    if names_own:
+        if elliptical and turn.ask in ("profile", "fact", "open") and not turn.attributes:
+            if all(r.status == "resolved" for r in turn.subjects) and turn.subjects:
+                return _edited(state, turn, lexicon) or turn, "follow_up"
+        return turn, "new"
+    if not elliptical and turn.ask not in ("open", "fact", "profile"):
+        return turn, "new"
+    edited = _edited(state, turn, lexicon)
+    if edited is None:
+        return turn, "new"
+    return edited, "follow_up"
+
+
+def _repin(query: Query, old: EntityRef, new: EntityRef) -> Query:
+    """``query`` with the mention ``old`` decided as ``new`` wherever it stands."""
+
+    def swap(refs: tuple[EntityRef, ...]) -> tuple[EntityRef, ...]:
+        return tuple(new if r == old else r for r in refs)
+
+    clauses = tuple(
+        replace(c, supervisors=swap(c.supervisors), consultants=swap(c.consultants))
+        for c in query.clauses
+    )
+    reference = query.reference
+    if reference is not None and reference.of == old:
+        reference = replace(reference, of=new)
+    subjects = swap(query.subjects)
+    unknown = tuple(n for n in query.unknown_names if n != old.text)
+    return query.edit(subjects=subjects, clauses=clauses, reference=reference,
+                      unknown_names=unknown)  # fmt: skip

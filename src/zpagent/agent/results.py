@@ -1,0 +1,53 @@
+"""What an answer to a query shows, in order: the items a follow-up can point at.
+
+"a kto viedol toho posledného?" needs the last list as it was shown. The
+items are the graph's selection for lists and counts (persons in the
+order the graph lists them, each with the theses that made them fit), and
+the named persons' theses for facts. Only the graph is asked, never text
+retrieval or a model: this runs for every earlier turn of a conversation.
+"""
+
+from __future__ import annotations
+
+from zpagent.agent.state import Item
+from zpagent.graph.select import Selector
+from zpagent.graph.store.base import GraphStore
+from zpagent.query import Query
+from zpagent.query.lexicon import Lexicon, PersonFacts, ThesisCard
+from zpagent.query.narrow import fits
+
+MAX_ITEMS = 50
+
+
+def items_of(
+    query: Query, store: GraphStore | None, lexicon: Lexicon, include_unpublished: bool
+) -> list[Item]:
+    if store is None:
+        return []
+    if query.ask in ("list", "count", "who_wrote"):
+        sel = Selector(store, lexicon, include_unpublished).select(query)
+        if sel.status != "ok":
+            return []
+        out: list[Item] = []
+        for pid in sel.persons[:MAX_ITEMS]:
+            theses = sel.items.get(pid, [])
+            if query.unit == "theses" and theses:
+                out += [Item(pid, tid) for tid in theses]
+            else:
+                out.append(Item(pid))
+        return out
+    if query.ask in ("fact", "profile"):
+        ids = [s.resolved for s in query.subjects if s.resolved]
+        known = lexicon.facts(ids)
+        out = []
+        for pid in ids:
+            facts = known.get(pid)
+            theses = [t for t in facts.theses if _fits(t, query)] if facts else []
+            out += [Item(pid, t.id, t.kind) for t in theses] or [Item(pid)]
+        return out
+    return []
+
+
+def _fits(thesis: ThesisCard, query: Query) -> bool:
+    clauses = [c for c in query.clauses if not c.negated and not c.empty]
+    return not clauses or fits(PersonFacts(thesis.id, (thesis,)), tuple(clauses), ())

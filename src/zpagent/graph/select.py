@@ -1,0 +1,218 @@
+"""Execute a typed query's conditions: the persons and theses that satisfy them.
+
+Each part of a ``Query`` is one small set from the store:
+
+    thesis clause    (person, thesis) pairs: kind, years, supervisors,
+                     consultants, "with a consultant", titles (THESIS_PAIRS),
+                     or works of a kind (WORK_PAIRS)
+    topic, keyword   persons on a topic / with a keyword
+    project          members of a team project
+    start year       persons who started in the given years
+    family           persons of that family (the lexicon)
+    reference        the supervisors (consultants, topics) of another
+                     person's theses, as a clause of their own
+
+and the query's logic combines them in Python: every positive clause and
+condition must hold (or any, for "alebo"), a negated one must not. The
+universe of a negation is every student the caller may see (or the
+persons the question names: "Kto z Ďuricovcov …"). Nothing is cut: the
+sets are whole, so counts are exact as far as the graph's extraction is
+(``exact`` also needs the question fully understood, see ``coverage``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from zpagent.graph.store import cypher as q
+from zpagent.graph.store.base import GraphStore
+from zpagent.query.lexicon import Lexicon
+from zpagent.query.model import (
+    THESIS_KINDS,
+    WORK_KINDS,
+    Condition,
+    EntityRef,
+    Query,
+    ThesisClause,
+)
+
+_ROLES = {"supervisor": ["SUPERVISED"], "consultant": ["CONSULTED"]}
+
+
+@dataclass
+class Selection:
+    """What the query's conditions select, or why nothing can be selected."""
+
+    status: str = "ok"  # ok | ambiguous | unknown
+    problem: EntityRef | None = None  # the mention that is unknown or ambiguous
+    persons: list[str] = field(default_factory=list)  # sorted by the lexicon's name order
+    items: dict[str, list[str]] = field(default_factory=dict)  # person -> theses/works
+    topics: dict[str, list[str]] = field(default_factory=dict)  # person -> topics matched
+    keywords: dict[str, list[str]] = field(default_factory=dict)
+    projects: dict[str, list[str]] = field(default_factory=dict)
+    leaders: list[str] = field(default_factory=list)  # a reference's supervisors
+
+    @property
+    def item_count(self) -> int:
+        return len({i for items in self.items.values() for i in items})
+
+
+def check_refs(query: Query) -> tuple[str, EntityRef | None]:
+    """The first mention that is unknown (``unknown``) or names several entries
+    where one is needed (``ambiguous``); ("ok", None) when every one resolves."""
+    for ref in query.refs():
+        if ref.match == "family":
+            continue
+        if not ref.ids:
+            return "unknown", ref
+        if len(ref.ids) > 1 and ref.kind == "person":
+            return "ambiguous", ref
+    return "ok", None
+
+
+class Selector:
+    def __init__(self, store: GraphStore, lexicon: Lexicon, include_unpublished: bool) -> None:
+        self.store = store
+        self.lexicon = lexicon
+        self.inc = include_unpublished
+
+    # -- the parts -------------------------------------------------------------------
+
+    def clause_pairs(self, clause: ThesisClause) -> dict[str, set[str]]:
+        """person -> the theses (or works) that satisfy ``clause``."""
+        out: dict[str, set[str]] = defaultdict(set)
+        thesis_kinds = sorted(clause.kinds & set(THESIS_KINDS))
+        work_kinds = sorted(clause.kinds & set(WORK_KINDS))
+        if work_kinds or (clause.kinds and not thesis_kinds):
+            for pid, wid in self.store.query(
+                q.WORK_PAIRS,
+                include_unpublished=self.inc,
+                kinds=work_kinds,
+                years=sorted(clause.years),
+            ):
+                out[pid].add(wid)
+            if not thesis_kinds:
+                return out
+        titles = sorted({i for r in clause.titles for i in r.ids})
+        if clause.titles and not titles:
+            return out
+        # Every named supervisor must have led the thesis: one query per name.
+        groups = [list(r.ids) for r in clause.supervisors] or [[]]
+        found: dict[tuple[str, str], int] = defaultdict(int)
+        for sups in groups:
+            for pid, tid in self.store.query(
+                q.THESIS_PAIRS,
+                include_unpublished=self.inc,
+                kinds=thesis_kinds,
+                years=sorted(clause.years),
+                ids=titles,
+                supervisors=sups,
+                consultants=sorted({i for r in clause.consultants for i in r.ids}),
+                with_consultant=bool(clause.with_consultant),
+            ):
+                found[(pid, tid)] += 1
+        for (pid, tid), n in found.items():
+            if n == len(groups):
+                out[pid].add(tid)
+        return out
+
+    def condition_persons(self, cond: Condition) -> dict[str, list[str]]:
+        """person -> what of the condition they have (topics, keywords, projects)."""
+        ids = sorted({i for r in cond.refs for i in r.ids})
+        out: dict[str, list[str]] = defaultdict(list)
+        if cond.relation == "family":
+            for pid in ids:
+                out[pid] = []
+            return out
+        if cond.relation == "start_year":
+            for pid, year in self.store.query(
+                q.STARTED_IN, years=sorted(cond.years), include_unpublished=self.inc
+            ):
+                out[pid].append(str(year))
+            return out
+        query = {
+            "topic": q.TOPIC_MEMBERS,
+            "keyword": q.KEYWORD_HOLDERS,
+            "project": q.PROJECT_MEMBERS,
+        }[cond.relation]
+        for pid, oid in self.store.query(query, ids=ids, include_unpublished=self.inc):
+            out[pid].append(oid)
+        return out
+
+    def leaders_of(self, query: Query) -> list[str]:
+        ref = query.reference
+        assert ref is not None
+        if ref.relation not in _ROLES:
+            return []
+        kinds = sorted(ref.kinds & set(THESIS_KINDS))
+        rows = self.store.query(q.LEADERS_OF, ids=list(ref.of.ids), roles=_ROLES[ref.relation],
+                                kinds=kinds)  # fmt: skip
+        return [r[0] for r in rows]
+
+    # -- the whole ---------------------------------------------------------------------
+
+    def universe(self, query: Query) -> set[str]:
+        """Whom a list may contain: the named persons, else every visible student."""
+        if query.subjects and query.ask in ("list", "count"):
+            return {i for s in query.subjects for i in s.ids}
+        return {p.id for p in self.lexicon.students(self.inc)}
+
+    def select(self, query: Query) -> Selection:
+        status, problem = check_refs(query)
+        if status != "ok":
+            return Selection(status, problem)
+        sel = Selection()
+        universe = self.universe(query)
+        sets: list[set[str]] = []
+        negated: list[set[str]] = []
+        items: dict[str, set[str]] = defaultdict(set)
+        excluded_items: dict[str, set[str]] = defaultdict(set)
+        clauses = list(query.clauses)
+        if query.reference is not None:
+            sel.leaders = self.leaders_of(query)
+            ref = query.reference
+            # Any of them: one mention that names them all.
+            leaders = (EntityRef("person", "", None, tuple(sel.leaders)),)
+            if not sel.leaders:
+                sets.append(set())
+            elif ref.relation == "consultant":
+                clauses.append(ThesisClause(kinds=ref.kinds, consultants=leaders))
+            elif ref.relation == "supervisor":
+                clauses.append(ThesisClause(kinds=ref.kinds, supervisors=leaders))
+        for clause in clauses:
+            if clause.empty:
+                continue
+            pairs = self.clause_pairs(clause)
+            if clause.negated:
+                negated.append(set(pairs))
+                for pid, tids in pairs.items():
+                    excluded_items[pid] |= tids
+            else:
+                sets.append(set(pairs))
+                for pid, tids in pairs.items():
+                    items[pid] |= tids
+        kept: dict[str, dict[str, list[str]]] = {}
+        for cond in query.conditions:
+            found = self.condition_persons(cond)
+            (negated if cond.negated else sets).append(set(found))
+            if not cond.negated:
+                kept[cond.relation] = found
+        if sets:
+            chosen = set.union(*sets) if query.combine == "or" else set.intersection(*sets)
+            chosen &= universe
+        else:
+            chosen = set(universe)
+        for n in negated:
+            chosen -= n
+        if query.reference is not None and query.reference.others:
+            chosen -= set(query.reference.of.ids)
+        order = {p.id: i for i, p in enumerate(self.lexicon.persons)}
+        sel.persons = sorted(chosen, key=lambda pid: order.get(pid, len(order)))
+        sel.items = {
+            pid: sorted(items[pid] - excluded_items[pid]) for pid in sel.persons if items.get(pid)
+        }
+        sel.topics = {p: v for p, v in kept.get("topic", {}).items() if p in chosen}
+        sel.keywords = {p: v for p, v in kept.get("keyword", {}).items() if p in chosen}
+        sel.projects = {p: v for p, v in kept.get("project", {}).items() if p in chosen}
+        return sel

@@ -1,1 +1,0 @@
-"""Understanding a question: cues, name forms, the lexicon, mentions, the parse."""

@@ -1,0 +1,434 @@
+"""From what a question names and the words around it to one ``Query``.
+
+1. **Roles.** A person the question names is either the subject (the
+   student whose facts are asked) or a supervisor/consultant constraint.
+   The wiki's data decides first: someone who only led theses is a
+   supervisor, someone who only has a page is a subject. For a person who
+   is both, the sentence decides: a name in the nominative next to a
+   supervising verb ("Koho viedol Hrnčiar?") or after "pod vedením",
+   "študenti …" leads; otherwise it is the subject.
+2. **What is asked** (``_ask``): history, pages by an author, a path,
+   something shared, a count, facts of the subjects, who wrote a titled
+   thesis, a list, the content of a set's pages, or an open question.
+3. **Conditions** (``clauses.build``): kinds, years, supervisors,
+   consultants, titles, projects, topics, keywords, families, negations,
+   "aj … aj", "alebo", in word order; a reference to another person's
+   supervisor ("rovnakého vedúceho ako X") becomes ``Reference``.
+4. **What was not understood**: every word no cue, entry or function word
+   accounts for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from zpagent.ingest.text import fold
+from zpagent.query import cues as cu
+from zpagent.query.clauses import Element, build
+from zpagent.query.lexicon import Lexicon, PersonEntry
+from zpagent.query.mentions import Mention
+from zpagent.query.model import EntityRef, Query, Reference, Span
+from zpagent.query.narrow import narrow
+from zpagent.query.recognize import Phrase, Recognized
+from zpagent.query.tokens import Token, covered
+
+# Verbs of supervising whose subject (a nominative name) is the supervisor.
+_LEAD_VERBS = ("viedol", "viedla", "viedli", "vedie", "vedl", "vedla", "supervis", "skolil")
+# Words after which a name is whose students are meant: "pod vedením X", "študenti X".
+_LEAD_BEFORE = ("vedenim", "studenti", "studentov", "studentky", "diplomanti", "students", "by")
+
+
+@dataclass
+class Parts:
+    """What ``understand`` found in the text, before the query is composed."""
+
+    text: str
+    core: str
+    folded: str
+    tokens: list[Token]
+    cues: dict[str, list[tuple[int, int]]]  # outside a quoted title
+    kinds: list[tuple[str, int, int]]
+    years: list[tuple[frozenset[int], int, int]]
+    year_words: list[tuple[int, int]]  # "v roku 2021", "from 2020": char spans
+    rec: Recognized
+    about_content: bool
+    language: str
+
+
+def _has(parts: Parts, cue: str) -> bool:
+    return bool(parts.cues.get(cue))
+
+
+def _token_span(parts: Parts, start: int, end: int) -> Span:
+    return Span(parts.tokens[start].start, parts.tokens[end - 1].end)
+
+
+def _ref(parts: Parts, lexicon: Lexicon, m: Mention) -> EntityRef:
+    ids = tuple(m.candidates)
+    return EntityRef(
+        kind="person",
+        text=m.text,
+        span=_token_span(parts, m.start, m.end),
+        ids=ids,
+        match=m.match,
+        hidden=tuple(m.unpublished),
+        names=tuple(lexicon.name_of(i) for i in ids),
+        pages=tuple(_page(lexicon, i) for i in ids),
+    )
+
+
+def _page(lexicon: Lexicon, person_id: str) -> str | None:
+    entry = lexicon.person_by_id.get(person_id)
+    return entry.document_path if entry else None
+
+
+def _phrase_ref(parts: Parts, kind: str, p: Phrase) -> EntityRef:
+    return EntityRef(
+        kind=kind,
+        text=" ".join(t.text for t in parts.tokens[p.start : p.end]),
+        span=_token_span(parts, p.start, p.end),
+        ids=tuple(e.id for e in p.entries),
+        match="phrase",
+        names=tuple(e.name for e in p.entries),
+    )
+
+
+def _nominative(m: Mention, entries: list[PersonEntry], parts: Parts) -> bool:
+    """The name as written is in the nominative (the doer of a verb)."""
+    surnames = {fold(e.surname) for e in entries}
+    return any(t.folded in surnames for t in parts.tokens[m.start : m.end])
+
+
+def _role(m: Mention, parts: Parts, lexicon: Lexicon) -> str:
+    """``subject``, ``supervisor``, ``consultant`` or ``family`` (see the module docstring)."""
+    if m.match == "family":
+        return "family"
+    entries = [
+        lexicon.person_by_id[i]
+        for i in (*m.candidates, *m.unpublished)
+        if i in lexicon.person_by_id
+    ]
+    if not entries:
+        return "subject"
+    leads = [e for e in entries if e.leads]
+    pages = [e for e in entries if e.has_page]
+    lead_role = "consultant" if _consultant_closer(m, parts) else "supervisor"
+    if leads and not pages:
+        return lead_role
+    if not leads:
+        return "subject"
+    before = parts.tokens[m.start - 1].folded if m.start > 0 else ""
+    verb = any(
+        t.folded.startswith(_LEAD_VERBS) for t in parts.tokens[max(0, m.start - 3) : m.end + 3]
+    )
+    if before in _LEAD_BEFORE or before == "u" or (verb and _nominative(m, entries, parts)):
+        return lead_role
+    if _has(parts, "supervised") and not _has(parts, "who") and _nominative(m, entries, parts):
+        return lead_role
+    return "subject"
+
+
+def _consultant_closer(m: Mention, parts: Parts) -> bool:
+    cons = parts.cues.get("consultant", [])
+    if not cons:
+        return False
+    sups = parts.cues.get("supervisor", [])
+    at = parts.tokens[m.start].start
+
+    def dist(spans: list[tuple[int, int]]) -> int:
+        return min((abs(a - at) for a, _ in spans), default=10**6)
+
+    return dist(cons) <= dist(sups)
+
+
+def _keep(ref: EntityRef, lexicon: Lexicon, role: str) -> EntityRef:
+    """A mention's candidates that can play its role (students for a subject)."""
+    wanted = tuple(
+        i
+        for i in ref.ids
+        if (
+            lexicon.person_by_id[i].has_page if role == "subject" else lexicon.person_by_id[i].leads
+        )
+    )
+    if wanted and len(wanted) < len(ref.ids):
+        return ref.narrowed(wanted)
+    return ref
+
+
+def _cue_tokens(parts: Parts, pattern_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Character spans -> token spans [start, end)."""
+    out = []
+    for a, b in pattern_spans:
+        idx = sorted(covered(parts.tokens, [(a, b)]))
+        if idx:
+            out.append((idx[0], idx[-1] + 1))
+    return out
+
+
+def _marks(parts: Parts, pattern: re.Pattern[str], type_: str) -> list[Element]:
+    return [
+        Element(type_, a, b)
+        for a, b in _cue_tokens(parts, [m.span() for m in pattern.finditer(parts.folded)])
+    ]
+
+
+def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool) -> set[str]:
+    """The facts the wording asks for (cue words not used up as conditions)."""
+    asked: set[str] = set()
+    if _has(parts, "supervisor") and (subjects or "supervisor" not in leads):
+        asked.add("supervisor")
+    if _has(parts, "consultant") and (subjects or "consultant" not in leads):
+        asked.add("consultant")
+    if _has(parts, "title"):
+        asked.add("title")
+    if _has(parts, "start") and not explicit_years:
+        asked.add("start_year")
+    year_words = parts.cues.get("year", [])
+    taken = [s for s in parts.year_words] + [(a, b) for _, a, b in parts.years]
+    free_year = [(a, b) for a, b in year_words if not any(x < b and a < y for x, y in taken)]
+    if free_year and not explicit_years and "start_year" not in asked:
+        asked.add("year")
+    if _has(parts, "keyword"):
+        asked.add("keywords")
+    if _has(parts, "topic") and subjects and not parts.rec.topics:
+        asked.add("topics")
+    if _has(parts, "works"):
+        asked.add("works")
+    if _has(parts, "login"):
+        asked.add("login")
+    return asked
+
+
+def _reference(
+    parts: Parts, subjects: list[EntityRef], listing: bool
+) -> tuple[Reference | None, list[EntityRef]]:
+    """ "Rovnakého vedúceho ako Natália Ďuricová", "iní študenti vedúceho X": the
+    relation of a named student as a constraint on everyone else."""
+    if not subjects or not listing:
+        return None, subjects
+    same = bool(cu.SAME.search(parts.folded))
+    others = bool(cu.OTHERS.search(parts.folded))
+    if not (same or (others and _has(parts, "persons"))):
+        return None, subjects
+    for relation, cue in (
+        ("supervisor", "supervisor"),
+        ("consultant", "consultant"),
+        ("topic", "topic"),
+        ("keyword", "keyword"),
+    ):
+        if _has(parts, cue):
+            of = subjects[0]
+            kinds = frozenset(k for k, _, _ in parts.kinds)
+            return Reference(relation, of, kinds, others=True), subjects[1:]
+    return None, subjects
+
+
+def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
+    """The query for one question (see the module docstring)."""
+    rec = parts.rec
+    elements: list[Element] = []
+    subjects: list[EntityRef] = []
+    leads: list[str] = []
+    for m in rec.persons:
+        role = _role(m, parts, lexicon)
+        ref = _ref(parts, lexicon, m)
+        if role == "family":
+            elements.append(Element("family", m.start, m.end, ref))
+        elif role == "subject":
+            subjects.append(_keep(ref, lexicon, "subject"))
+        else:
+            leads.append(role)
+            elements.append(Element(role, m.start, m.end, _keep(ref, lexicon, role)))
+    listing = _has(parts, "count") or _has(parts, "list") or _has(parts, "persons")
+    reference, subjects = _reference(parts, subjects, listing)
+
+    start_at = [a for a, _ in parts.cues.get("start", [])]
+    for kind, a, b in parts.kinds:
+        elements.append(Element("kind", *_char_to_tokens(parts, a, b), kind))
+    for years, a, b in parts.years:
+        near_start = start_at and (
+            not parts.kinds
+            or min(abs(a - s) for s in start_at) < min(abs(a - k[1]) for k in parts.kinds)
+        )
+        elements.append(
+            Element("start_years" if near_start else "years", *_char_to_tokens(parts, a, b), years)
+        )
+    for type_, phrases in (
+        ("topic", rec.topics),
+        ("keyword", rec.keywords),
+        ("project", rec.projects),
+    ):
+        for p in phrases:
+            elements.append(Element(type_, p.start, p.end, _phrase_ref(parts, type_, p)))
+    for p in rec.titles:
+        elements.append(Element("title", p.start, p.end, _phrase_ref(parts, "title", p)))
+    if _has(parts, "consultant") and "consultant" not in leads and not subjects and listing:
+        a, b = parts.cues["consultant"][0]
+        elements.append(Element("with_consultant", *_char_to_tokens(parts, a, b)))
+    elements += _marks(parts, cu.NEGATED_VERB, "negation") + _marks(parts, cu.NEGATION, "negation")
+    elements += _marks(parts, cu.BOTH, "both") + _marks(parts, cu.OR, "or")
+    built = build(elements)
+
+    clauses = tuple(built.clauses)
+    conditions = tuple(built.conditions)
+    subjects = [narrow(s, lexicon, clauses, conditions) for s in subjects]
+    explicit_years = bool(parts.years)
+    asked = _asked(parts, bool(subjects), leads, explicit_years)
+    ask, unit = _ask(parts, subjects, elements, asked, listing, reference)
+    if (
+        ask in ("list", "count")
+        and not subjects
+        and reference is None
+        and not (clauses or conditions)
+        and not listing
+    ):
+        ask = "open"
+    if ask not in ("fact", "profile"):
+        asked -= {"start_year"} if not subjects else set()
+    unknown = tuple(name for name, _, _ in rec.unknown)
+    authors: tuple[EntityRef, ...] = ()
+    if ask == "pages_by_author":
+        authors = tuple(
+            EntityRef("author", m.text, _token_span(parts, m.start, m.end), tuple(m.candidates),
+                      m.match, names=tuple(_author_name(lexicon, i) for i in m.candidates))
+            for m in rec.authors
+        )  # fmt: skip
+        if authors:
+            unknown = ()
+    unaccounted = _unaccounted(parts, elements)
+    intents = _intents(parts, subjects, elements)
+    return Query(
+        intents=intents,
+        listing=listing,
+        text=parts.text,
+        core=parts.core,
+        folded=parts.folded,
+        tokens=tuple(parts.tokens),
+        ask=ask,
+        attributes=frozenset(asked) if ask in ("fact", "list", "who_wrote") else frozenset(),
+        unit=unit,
+        subjects=tuple(subjects),
+        clauses=clauses,
+        conditions=conditions,
+        reference=reference,
+        authors=authors,
+        combine=built.combine,
+        unknown_names=unknown,
+        unaccounted=unaccounted,
+        language=parts.language,
+        about_content=parts.about_content,
+    )
+
+
+# "Ďalší", "iní", "rovnaký", "the same": one more hop from what was found.
+_BRIDGE = re.compile(
+    r"\bdals\w*|\bin(?:e|i|ych|ymi|ym|a|u|ou|eho|ej)\b|\brovnak\w*|\bten ist\w*|\btoho ist\w*"
+    r"|\btej ist\w*|\btom istom\b|\bother\b|\bsame\b|\bokrem\b|\bjin\w*|\bstejn\w*"
+)
+_COMPARE = re.compile(
+    r"\blis(?:i|ia|ili|ilo|ila)\b|\brozdiel\w*|\bporovn\w*|\bodlis\w*|\bspolocn\w*"
+    r"|\bcompar\w*|\bdiffer\w*|\bversus\b|\bvs\b|\bin common\b"
+)
+
+
+def _intents(parts: Parts, subjects: list[EntityRef], elements: list[Element]) -> frozenset[str]:
+    """The relations graph-guided retrieval may follow (see ``model.INTENTS``). A topic
+    or keyword named in passing ("Čo je BM25?") is no topic intent: the question must
+    ask about a topic or for a set."""
+    named_terms = any(e.type in ("topic", "keyword") for e in elements)
+    listing = _has(parts, "list") or _has(parts, "who") or _has(parts, "persons")
+    found = {
+        "supervision": _has(parts, "supervisor") or _has(parts, "consultant"),
+        "topic": _has(parts, "topic") or _has(parts, "keyword") or (named_terms and listing),
+        "time": bool(parts.years),
+        "comparison": bool(_COMPARE.search(parts.folded)) or len(subjects) >= 2,
+        "bridge": bool(_BRIDGE.search(parts.folded)),
+    }
+    return frozenset(name for name, on in found.items() if on)
+
+
+def _author_name(lexicon: Lexicon, author_id: str) -> str:
+    return next((a.name for a in lexicon.authors if a.id == author_id), author_id)
+
+
+def _char_to_tokens(parts: Parts, a: int, b: int) -> tuple[int, int]:
+    idx = sorted(covered(parts.tokens, [(a, b)]))
+    return (idx[0], idx[-1] + 1) if idx else (0, 0)
+
+
+def _ask(
+    parts: Parts,
+    subjects: list[EntityRef],
+    elements: list[Element],
+    asked: set[str],
+    listing: bool,
+    reference: Reference | None,
+) -> tuple[str, str]:
+    """(ask, unit): what the question wants (see the module docstring)."""
+    rec = parts.rec
+    unit = "theses" if _has(parts, "unit_theses") else "persons"
+    named = len(rec.persons) + len(rec.topics) + len(rec.keywords) + len(rec.projects)
+    if _has(parts, "documents") and (_has(parts, "author") or cu.PAGES_FROM.search(parts.folded)):
+        if _has(parts, "who") and subjects:
+            return "page_author", "pages"
+        # "stránky študentov od X": only the pages about persons.
+        return "pages_by_author", ("person_pages" if _has(parts, "persons") else "pages")
+    if _has(parts, "path") and named + len(rec.unknown) >= 2:
+        return "path", unit
+    if (
+        _has(parts, "shared")
+        and not _has(parts, "count")
+        and len(rec.persons) + len(rec.unknown) >= 2
+    ):
+        return "shared", unit
+    if _has(parts, "count"):
+        return "count", unit
+    if reference is not None:
+        return "list", unit
+    if subjects:
+        if asked or any(e.type in ("kind", "years", "title") for e in elements):
+            return "fact", unit
+        return ("fact" if parts.about_content else "profile"), unit
+    constraints = any(e.type not in ("negation", "both", "or") for e in elements)
+    titles = [e for e in elements if e.type == "title"]
+    wrote = _has(parts, "who") or _has(parts, "author") or _has(parts, "list")
+    if titles and wrote and not (asked & {"supervisor", "consultant", "year"}):
+        return "who_wrote", "persons"
+    if constraints:
+        if parts.about_content:
+            return "content", unit
+        if asked & {"supervisor", "consultant", "year", "title"} and not listing_persons(parts):
+            return "list", "theses"
+        return "list", unit
+    return "open", unit
+
+
+def listing_persons(parts: Parts) -> bool:
+    return _has(parts, "persons") or _has(parts, "supervised")
+
+
+def _unaccounted(parts: Parts, elements: list[Element]) -> tuple[Span, ...]:
+    """Spans of content words nothing accounts for."""
+    spans = [s for ss in parts.cues.values() for s in ss]
+    spans += [(a, b) for _, a, b in parts.kinds] + [(a, b) for _, a, b in parts.years]
+    spans += parts.year_words
+    accounted = covered(parts.tokens, spans)
+    accounted |= parts.rec.entity_tokens
+    for e in elements:
+        accounted.update(range(e.start, e.end))
+    for _, a, b in parts.rec.unknown:
+        accounted.update(range(a, b))
+    for pattern in (cu.SAME, cu.AS, cu.OTHERS, cu.CONTENT, cu.PAGES_FROM):
+        accounted |= covered(parts.tokens, [m.span() for m in pattern.finditer(parts.folded)])
+    out: list[Span] = []
+    for t in parts.tokens:
+        if t.index in accounted or t.folded in cu.FUNCTION_WORDS or t.folded.isdigit():
+            continue
+        if len(t.folded) <= 2:
+            continue
+        if out and parts.core[out[-1].end : t.start].strip() == "":
+            out[-1] = Span(out[-1].start, t.end)
+        else:
+            out.append(Span(t.start, t.end))
+    return tuple(out)

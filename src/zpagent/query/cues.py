@@ -1,0 +1,317 @@
+"""The words of questions, matched on folded text (no case, no diacritics).
+
+These are the language, not the wiki: Slovak, Czech and English words that
+say what is asked (a count, a list, a supervisor, a title, a year, a start
+of study, works, topics, keywords), how conditions combine (negation,
+"aj … aj", "alebo"), references to other results ("rovnakého vedúceho
+ako …", "iní"), year ranges, and the function words that carry no meaning
+of their own. Names, logins, topics, keywords and titles are never here:
+they come from the wiki's own lexicon (``lexicon``).
+
+Patterns are stems, so inflected forms match; each match keeps its span so
+that ``compose`` can account for every word of a question.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CUE_PATTERNS: dict[str, str] = {
+    "count": (
+        r"\bkolk\w*|\bpocet\w*|\bpoctu\b|\bhow many\b|\bnumber of\b|\bcount\b|\bkolik\w*"
+        r"|\bpocte\b"
+    ),
+    "list": (
+        r"\bkto\b|\bkoho\b|\bktor\w*|\bzoznam\w*|\bvymenuj\w*|\bvypis\w*|\bukaz\w*"
+        r"|\bwho\b|\bwhom\b|\bwhich\b|\blist\b|\bak(?:y|a|e|u|ych|ymi|i|om|ej|eho|emu)\b"
+        r"|\bwhat\b|\bnajdi\b|\bnajst\b|\bhladam\b|\bkdo\b|\bkoho\b|\bkter\w*|\bseznam\w*"
+        r"|\bjak(?:y|a|e|ou|ych|ym)\b|\bnames?\b|\bshow\b|\bgive me\b"
+    ),
+    "who": r"\bkto\b|\bwho\b|\bkdo\b",
+    "supervisor": (
+        r"\bveduc\w*|\bviedol\w*|\bviedla\w*|\bviedli\b|\bvedie\b|\bvedu\b|\bvedeni\w*"
+        r"|\bskolitel\w*|\bskolil\w*|\bsupervis\w*|\badvis\w*|\bmentor\w*"
+        r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bu koho\b|\bvedl\w*|\bvedouc\w*|\bled\b"
+    ),
+    "consultant": (
+        r"\bkonzult\w*|\bconsult\w*|\bco-?supervis\w*|\bskolitel\w* specialist\w*"
+        r"|\bspecialist\w*"
+    ),
+    "title": (
+        r"\bnaz(?:ov|vu|vom|vy|ve|ev|vem)\b|\bnazyva\w*|\bnazvan\w*|\bvola\w*|\btitles?\b"
+        r"|\bcalled\b|\bnamed\b|\bo com\b|\bna com\b|\bo cem\b"
+        r"|\bco (?:robil|robila|pisal|pisala|riesil|riesila|delal|delala|psal|psala)\b"
+        r"|\btem\w* (?:jeho |jej |jeji )?(?:prac|bakalar|diplom|dizert)\w*"
+        r"|\b(?:ktor|ak|kter|jak)\w*\s+(?:\w+\s+)?(?:prac|thes|bakalar|diplomov|dizert)\w*"
+        r"|\bjmen\w*|\bwhat (?:was|is) (?:the )?\w+'?s? (?:thesis|work)\b|\babout what\b"
+        r"|\bwhat (?:did|does) \w+ (?:write|work)\b"
+    ),
+    "year": (
+        r"\bkedy\b|\bktorom roku\b|\bktory rok\b|\brok\b|\broku\b|\bwhen\b|\byears?\b"
+        r"|\bobhaj\w*|\bodovzd\w*|\bdefen[dcs]\w*|\bkdy\b|\bkterem roce\b|\broce\b|\bfinish\w*"
+        r"|\bsubmit\w*|\bukonc\w*|\bskoncil\w*|\bdokoncil\w*"
+    ),
+    "start": (
+        r"\bzac(?:al|ala|ali|ol|ola|iatok|iatku|ina)\w*\s+(?:\w+\s+){0,3}stud\w*"
+        r"|\bstud\w*\s+(?:\w+\s+){0,2}zac(?:al|ala|ali|ol|ola)\w*"
+        r"|\bzaciatok\b|\bzaciatku\b|\bnastup\w*|\bodkedy\b|\bstart\w*\s+(?:\w+\s+){0,3}stud\w*"
+        r"|\bstarted\b|\benrol\w*|\bzapisal\w*|\bnastoupil\w*|\bzacatek\b|\bstart year\b"
+        r"|\bbegan\b|\bstart(?:ed|s)? (?:his|her|their) stud\w*"
+    ),
+    "works": (
+        r"\bprojekt\w*|\bvyskumn\w*\s+uloh\w*|\bworks?\b|\bprojects?\b|\bine prace\b"
+        r"|\bdalsie prace\b|\bvsetk\w* prac\w*|\bvsetko\b"
+    ),
+    "topic": (
+        r"\btem(?:a|y|e|u|ou|ami|ach|am|atik\w*|aticky)\b|\boblast\w*|\btopics?\b"
+        r"|\bzameran\w*|\bvenuj\w*|\bvenoval\w*|\bzaobera\w*|\bzabyva\w*|\bsubject\w*"
+        r"|\bfield\b|\barea\b"
+    ),
+    "keyword": (
+        r"\bklucov\w*(?:\s+slov\w*)?|\btag\w*|\bkeywords?\b|\bstitk\w*|\bklicov\w*(?:\s+slov\w*)?"
+        r"|\bkategor\w*"
+    ),
+    "login": r"\blogin\w*|\bprihlasovac\w*|\busername\b|\bprezyvk\w*",
+    "shared": (
+        r"\bspolocn\w*|\bzdiela\w*|\bobaja\b|\bobe\b|\boboch\b|\bobom\b|\bboth\b"
+        r"|\bshare\w*|\bin common\b|\bzhodn\w*|\bspolecn\w*"
+    ),
+    "path": (
+        r"\bsuvis\w*|\bspojen\w*|\bspaja\w*|\bprepoj\w*|\bcest[aeuy]\b|\bcestou\b"
+        r"|\bvztah\w*|\bconnect\w*|\bpath\b|\brelat\w*|\blinked\b|\bsouvis\w*"
+    ),
+    "documents": (
+        r"\bstran(?:ky|ok|ku|ka|kach|kami|kam)\b|\bstrank\w*|\bdokument\w*|\bpages?\b"
+        r"|\bdocuments?\b|\bclank\w*"
+    ),
+    "author": (
+        r"\bnapisal\w*|\bnapisan\w*|\bautor\w*|\bvytvoril\w*|\bzalozil\w*|\bwrote\b"
+        r"|\bwritten\b|\bauthor\w*|\bupravoval\w*|\bspravuj\w*|\bpise\b|\bpisal\w*|\bnapsal\w*"
+        r"|\bpsal\w*"
+    ),
+    "thesis": (
+        r"\bprac(?:a|e|u|ou|i|ach|ami|am)?\b|\bthes[ie]s\b|\bzaverecn\w*|\bzaverecn\w*"
+        r"|\bwork\b|\bprace\b|\bpraci\b|\bpracich\b"
+    ),
+    "persons": (
+        r"\bstudent\w*|\bdiplomant\w*|\bbakalarant\w*|\bdoktorand\w*|\bludi\b|\bosob\w*"
+        r"|\bpeople\b|\bpersons?\b|\bstudents?\b|\blidi\b|\bchalan\w*|\bdiev\w*"
+    ),
+    # "Koľko prác" counts theses, "koľko študentov" counts persons.
+    "unit_theses": (
+        r"\bkol[ik]k?\w*\s+(?:\w+\s+){0,2}(?:prac|thes|projekt|uloh|diplomov|bakalar|dizertac)"
+        r"\w*|\bhow many (?:\w+ )?(?:thes|works|projects|tasks)"
+        r"|\bpocet\s+(?:\w+\s+)?(?:prac|diplomov|bakalar|dizertac|thes|projekt)\w*"
+    ),
+    # "Koho viedol", "študenti vedúceho X", "pod vedením X": X is the supervisor.
+    "supervised": (
+        r"(?<!\bu )\bkoho\b|\bkomu\b|\bpod vedenim\b|\bstudent\w*|\bdiplomant\w*"
+        r"|\bbakalarant\w*|\bdoktorand\w*"
+        r"|\bsupervised by\b|\bstudents of\b|\bkolk\w*|\bktor\w*\s+(?:\w+\s+)?prac\w*"
+        r"|\bake\s+(?:\w+\s+)?prac\w*|\bwhich thes\w*|\bhow many\b"
+        r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bpri\s+ktor\w*|\bkter\w*\s+(?:\w+\s+)?prac\w*"
+    ),
+    "title_lookup": r"\bs nazvom\b|\bnazvan\w*|\bnazyva\w* sa\b|\btitled\b|\bcalled\b|\bs nazvem\b",
+}
+CUES: dict[str, re.Pattern[str]] = {name: re.compile(p) for name, p in _CUE_PATTERNS.items()}
+
+# "Stránky od Daniela Hládka", "pages by ...": "od"/"by" next to the pages word.
+# Anywhere else it is no author cue: Slovak "by" is the conditional ("chcel by
+# som"), "od" a start ("od roku 2020"), and a long message has both by chance.
+PAGES_FROM = re.compile(
+    r"\b(?:stran\w*|strank\w*|dokument\w*|clank\w*)(?:\s+\w+){0,3}\s+od\b"
+    r"|\b(?:pages?|documents?)(?:\s+\w+){0,3}\s+by\b"
+)
+
+# Questions about what pages say (methods, data, differences, content), which a
+# typed fact does not answer: the graph picks the pages, their text answers.
+CONTENT = re.compile(
+    r"\bo com (?:su|je|boli|bola|pisu|pisali|pisal\w*)\b|\bak\w* (?:metod\w*|data|dat|pristup\w*"
+    r"|technik\w*|model\w*|nastroj\w*|vysledk\w*)\b|\bcim sa lis\w*|\bv com sa lis\w*"
+    r"|\bporovnaj\w*|\bzhrn\w*|\bwhat (?:methods|data)\b|\bhow do \w+ differ\b|\bcompare\b"
+    r"|\bo cem (?:jsou|je|byly|byla)\b"
+)
+
+# --- thesis kinds ----------------------------------------------------------------
+
+THESIS_KIND_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("diploma_project", r"\bdiplomov\w*\s+projekt\w*|\bdiploma\s+projects?\b"),
+        ("team_project", r"\btimov\w*(?:\s+projekt\w*)?|\bteam\s+projects?\b|\btymov\w*"),
+        (
+            "research_task",
+            r"\bvyskumn\w*\s+(?:uloh\w*|projekt\w*)|\bresearch\s+(?:tasks?|projects?)\b",
+        ),
+        (
+            "bachelor",
+            r"\bbakalar\w*|\bbachelor\w*|\bbp\b|\bbaka\b|\bbakal\w*|\bbc\.? (?:prac|thes)\w*",
+        ),
+        (
+            "master",
+            r"\bdiplomov\w*|\bdiplomk\w*|\bdiplomant\w*|\bmaster\w*|\bdp\b|\binzinier\w*"
+            r"|\bdiploma\s+thes\w*|\bdiplomk\w*|\bmgr\.? (?:prac|thes)\w*|\binz\.? prac\w*",
+        ),
+        (
+            "dissertation",
+            r"\bdi[sz]ertac\w*|\bdi[sz]ertack\w*|\bdoktorand\w*|\bdoktorsk\w*|\bphd\b"
+            r"|\bdissertation\w*|\bdzp?\b|\bdoctoral\b",
+        ),
+    )
+)
+WORK_KINDS = frozenset({"team_project", "research_task", "diploma_project"})
+
+# --- combining conditions ------------------------------------------------------------
+
+# A negated verb ("nepísal", "nemala", "neobhájil", "nevedie") or a negating word.
+NEGATED_VERB = re.compile(
+    r"\bne(?:pisal|napisal|robil|urobil|mal|ma|maju|obhajil|odovzdal|viedol|vied|vedie|vedl"
+    r"|bol|bola|boli|je|su|stud|venoval|venuje|riesil|psal|napsal|delal|obhajil|konzult"
+    r"|pracoval|zucastnil|absolvoval|spravil|vypracoval|ucastnil)\w*"
+)
+NEGATION = re.compile(
+    r"\bnie\b|\bnikdy\b|\bziadn\w*|\bbez\b|\bokrem\b|\bnot\b|\bnever\b|\bwithout\b"
+    r"|\bexcept\b|\bno\b|\bdidn\w*|\bdoesn\w*|\bhaven\w*|\bhasn\w*|\bweren\w*|\bwasn\w*"
+    r"|\bnone\b|\bzadn\w*|\bkrome\b|\bne\b"
+)
+# "aj … aj", "both … and", "as well as": every condition must hold.
+BOTH = re.compile(r"\baj\b|\bboth\b|\bas well as\b|\bzaroven\b|\bzaroven\b|\bi\b|\btaky\b|\btiez\b")
+OR = re.compile(r"\balebo\b|\bor\b|\bci\b|\bnebo\b|\beither\b")
+# "the same supervisor as X", "rovnakého vedúceho ako X".
+SAME = re.compile(
+    r"\brovnak\w*|\bten ist\w*|\btoho ist\w*|\btej ist\w*|\btom istom\b|\bsame\b|\bstejn\w*"
+    r"|\bspolocn\w*"
+)
+AS = re.compile(r"\bako\b|\bas\b|\bthan\b|\bjako\b|\bs\b|\bso\b|\bwith\b")
+OTHERS = re.compile(
+    r"\bin(?:e|i|ych|ymi|ym|a|u|ou|eho|ej|emu)\b|\bdals\w*|\bostatn\w*|\bother\w*|\bjin\w*"
+    r"|\bokrem\b|\bbesides\b|\bexcept\b"
+)
+
+# --- years -----------------------------------------------------------------------------
+
+YEAR_RANGE = re.compile(
+    r"(?:\b(?:medzi|between|mezi)\s+(?:rokmi\s+|rokom\s+|lety\s+)?((?:19|20)\d\d)\s+"
+    r"(?:a|and|az|a rokom)\s+((?:19|20)\d\d)\b)"
+    r"|(?:\b((?:19|20)\d\d)\s*(?:-|–|\baz\b|\bdo\b|\bto\b|\buntil\b|\bpo\b)\s*((?:19|20)\d\d)\b)"
+)
+ACADEMIC_YEAR = re.compile(r"\b((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)\b")
+YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+# A year with a direction: "od 2020", "po roku 2019", "pred 2021", "after 2020".
+YEAR_AFTER = re.compile(
+    r"\b(?:od|since|from|po|after|neskor ako|later than|nez|nejdrive)\s+(?:roku\s+|rok\s+)?"
+    r"((?:19|20)\d\d)\b"
+)
+YEAR_BEFORE = re.compile(
+    r"\b(?:pred|before|do|until|prior to|skor ako|earlier than|pred rokom)\s+(?:rokom\s+|roku\s+"
+    r"|rok\s+)?((?:19|20)\d\d)\b"
+)
+QUOTED = re.compile(r"[\"„“”«»‚‘’']([^\"„“”«»‚‘’']{3,200})[\"„“”«»‚‘’']")
+
+# --- words that carry no meaning of their own ------------------------------------------
+
+# Question words, pronouns, prepositions, auxiliaries and politeness of Slovak,
+# Czech and English. A word here is accounted for wherever it stands; a
+# content word that is neither here nor a cue nor the wiki's must be said
+# back as not understood.
+FUNCTION_WORDS = frozenset(
+    """
+    aky aka ake aku akeho akej akom akych akymi aki kto koho komu kym co com cim ktory ktora
+    ktore ktoru ktori ktoreho ktorej ktorom ktorych ktorym ktorymi kolko kolkych kolkym kedy
+    kde ako preco odkedy dokedy je su bol bola bolo boli bude budu ma mal mala mali maju
+    mat mam mas mame mate sa si som sme ste v vo na o od do z zo s so k ku pre pri po pod
+    nad za a aj i alebo ale ze tej ten ta to tu tom toho tie tieto tych tymi jeho jej ich
+    vsetky vsetci vsetkych kazdy uz este len iba prosim mi nam daj povedz vypis ukaz
+    zoznam the a an of in on for to by with what who whom which how many much is are
+    was were did does do has have had his her their and or please show list me tell
+    meno mena menom roku rok roky rokoch roka rokmi studia studium studoval studovala
+    studovali studuje prace praca pracu praci pracach pracami prac thesis theses obhajil
+    obhajila obhajili obhajoba obhajene obhajenych napisal napisala napisali robil robila
+    robili riesil riesila pisal pisala veduci veduca veduceho veducim veducou viedol viedla
+    viedli nazov nazvom nazvu vola volala tema temy teme temu temou kolegov spolu obaja obe
+    students student studenti studentov studentky studentka studentku studentom
+    mohol mohla mohli mozes mozete moze mozem vies viete vie vedel vedela chcem chcel chcela
+    chcela potrebujem zaujima zaujimalo zaujimaju rad rada by bych som sa dakujem vdaka
+    teda tak no nuz vlastne asi presne prosimta pls nejaky nejaka nejake nejaku nejakeho
+    niekto niekoho niektori niektore nieco tam tu tuto tejto tento tato toto tohto tymto
+    ktorom kde kam odkial kedze lebo pretoze aby ked keby ak ci nie ano hej jasne ok okej
+    super fajn pekne velmi vela menej viac najviac najmenej vobec celkovo spolu dokopy
+    celkom presny presna presne uplny uplne uplna vsetko cely cela cele svoj svoja svoje
+    svoju jeho jej ich mu ho ju nej neho nemu nim nou on ona ono oni ony my vy ja ty
+    kdo co kdy kde jak proc ktery ktera ktere kteri kteremu ktereho kterou kterych ktera
+    jaky jaka jake jakou jakych jsou jsem jsi jste jsme byl byla bylo byli bude budou
+    mel mela meli ma maji muj moje tvuj nas vas jeho jeji jejich se si pro pri na v ve z ze
+    do od po pod nad k ke s se a i nebo ale ze ten ta to tom toho te ty tech temi taky
+    prosim dekuji diky chci chtel chtela potrebuji zajima rekni napis ukaz vypis
+    any some all each every there here it its this that these those be been being
+    can could would should will shall may might must i you we they he she him them
+    my your our out up about from at as into than then so if not no yes also too just
+    only more most less least total altogether exactly get got give gave tell told know
+    want wanted need needed like name names person people
+    kolik kolika kolikrat pocet
+    """.split()
+)
+
+# --- matching ----------------------------------------------------------------------------
+
+
+def kinds_in(folded: str) -> list[tuple[str, int, int]]:
+    """(kind, start, end) of every thesis/work kind named in the text."""
+    out: list[tuple[str, int, int]] = []
+    taken: list[tuple[int, int]] = []
+    for kind, pattern in THESIS_KIND_CUES:
+        for m in pattern.finditer(folded):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue  # "diplomový projekt" is not also a master thesis
+            taken.append((m.start(), m.end()))
+            out.append((kind, m.start(), m.end()))
+    return sorted(out, key=lambda x: x[1])
+
+
+def years_in(
+    folded: str, known: frozenset[int] = frozenset()
+) -> list[tuple[frozenset[int], int, int]]:
+    """(years, start, end) of every year expression: a year, a range, an academic
+    year (its end), or an open range ("od 2020", "pred 2021") closed by the
+    years the wiki has (``known``; without them the open side is one year)."""
+    out: list[tuple[frozenset[int], int, int]] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(years: set[int], start: int, end: int) -> None:
+        if any(a < end and start < b for a, b in taken):
+            return
+        taken.append((start, end))
+        out.append((frozenset(years), start, end))
+
+    for m in YEAR_RANGE.finditer(folded):
+        g = 1 if m.group(1) else 3
+        a, b = int(m.group(g)), int(m.group(g + 1))
+        if a < b <= a + 30:
+            add(set(range(a, b + 1)), m.start(), m.end())
+    for pattern, after in ((YEAR_AFTER, True), (YEAR_BEFORE, False)):
+        for m in pattern.finditer(folded):
+            year = int(m.group(1))
+            inclusive = m.group(0).split()[0] in ("od", "since", "from")
+            if after:
+                wanted = {y for y in known if y > year or (inclusive and y == year)}
+                wanted |= {year} if inclusive else set()
+            else:
+                until = m.group(0).split()[0] in ("do", "until")
+                wanted = {y for y in known if y < year or (until and y == year)}
+                wanted |= {year} if until else set()
+            add(wanted, m.start(), m.end())
+    for m in ACADEMIC_YEAR.finditer(folded):
+        first, second = m.group(1), m.group(2)
+        end = int(second) if len(second) == 4 else int(first[:2] + second)
+        if end == int(first) + 1:
+            add({end}, m.start(), m.end())
+    for m in YEAR.finditer(folded):
+        add({int(m.group(1))}, m.start(1), m.end(1))
+    return sorted(out, key=lambda x: x[1])
+
+
+def cue_spans(folded: str) -> dict[str, list[tuple[int, int]]]:
+    return {
+        name: [(m.start(), m.end()) for m in pattern.finditer(folded)]
+        for name, pattern in CUES.items()
+    }

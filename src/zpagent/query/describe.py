@@ -1,0 +1,138 @@
+"""The query said back in words: ``interpreted_as``.
+
+"počet · bakalárske práce · vedúci: Hrnčiar · rok 2021" lets a user see at
+once when the question was read differently than meant. Slovak, short,
+one line; names as the wiki writes them.
+"""
+
+from __future__ import annotations
+
+from zpagent.query.model import Condition, EntityRef, Query, Reference, ThesisClause
+
+KIND_LABELS = {
+    "bachelor": "bakalárska práca",
+    "master": "diplomová práca",
+    "dissertation": "dizertačná práca",
+    "team_project": "tímový projekt",
+    "research_task": "výskumná úloha",
+    "diploma_project": "diplomový projekt",
+}
+ASK_LABELS = {
+    "fact": "",
+    "profile": "všetko o osobe",
+    "list": "zoznam",
+    "count": "počet",
+    "who_wrote": "kto napísal prácu",
+    "pages_by_author": "stránky od autora",
+    "page_author": "autor stránky",
+    "shared": "čo majú spoločné",
+    "path": "súvislosť",
+    "content": "obsah prác",
+    "history": "história zmien",
+    "open": "text wiki",
+    "small_talk": "",
+}
+ATTRIBUTE_LABELS = {
+    "title": "názov",
+    "year": "rok",
+    "supervisor": "vedúci",
+    "consultant": "konzultant",
+    "start_year": "začiatok štúdia",
+    "topics": "témy",
+    "keywords": "kľúčové slová",
+    "works": "práce a projekty",
+    "login": "login",
+}
+RELATION_LABELS = {
+    "topic": "téma",
+    "keyword": "kľúčové slovo",
+    "family": "rodina",
+    "project": "tímový projekt",
+    "start_year": "začiatok štúdia",
+}
+
+
+def _names(ref: EntityRef) -> str:
+    if ref.names and len(ref.names) <= 3:
+        return " / ".join(ref.names)
+    return ref.text
+
+
+def _years(years: frozenset[int]) -> str:
+    ys = sorted(years)
+    if len(ys) > 2 and ys == list(range(ys[0], ys[-1] + 1)):
+        return f"roky {ys[0]}–{ys[-1]}"
+    return ("rok " if len(ys) == 1 else "roky ") + ", ".join(map(str, ys))
+
+
+def clause_text(c: ThesisClause) -> str:
+    parts = []
+    if c.kinds:
+        parts.append(" alebo ".join(KIND_LABELS.get(k, k) for k in sorted(c.kinds)))
+    if c.years:
+        parts.append(_years(c.years))
+    parts += [f"vedúci: {_names(r)}" for r in c.supervisors]
+    parts += [f"konzultant: {_names(r)}" for r in c.consultants]
+    if c.with_consultant:
+        parts.append("s konzultantom")
+    parts += [f"názov: {_names(r)}" for r in c.titles]
+    text = ", ".join(parts) or "práca"
+    return f"nie ({text})" if c.negated else text
+
+
+def condition_text(c: Condition) -> str:
+    label = RELATION_LABELS.get(c.relation, c.relation)
+    value = _years(c.years) if c.years else ", ".join(_names(r) for r in c.refs)
+    text = f"{label}: {value}"
+    return f"nie ({text})" if c.negated else text
+
+
+def reference_text(r: Reference) -> str:
+    label = {"supervisor": "vedúci", "consultant": "konzultant"}.get(r.relation, r.relation)
+    return f"rovnaký {label} ako {_names(r.of)}" + (" (okrem neho)" if r.others else "")
+
+
+def describe(query: Query) -> str:
+    """The query in one readable line (see the module docstring)."""
+    parts: list[str] = []
+    head = ASK_LABELS.get(query.ask, query.ask)
+    if query.ask in ("fact", "list") and query.attributes:
+        attrs = ", ".join(ATTRIBUTE_LABELS.get(a, a) for a in sorted(query.attributes))
+        head = f"{head} {attrs}".strip() if head else attrs
+    if query.ask == "count":
+        head += " prác" if query.unit == "theses" else " študentov"
+    if head:
+        parts.append(head)
+    parts += [_names(s) for s in query.subjects]
+    joiner = " alebo " if query.combine == "or" else " · "
+    clauses = [clause_text(c) for c in query.clauses]
+    if clauses:
+        parts.append(joiner.join(clauses))
+    parts += [condition_text(c) for c in query.conditions]
+    if query.reference is not None:
+        parts.append(reference_text(query.reference))
+    parts += [f"autor: {_names(a)}" for a in query.authors]
+    if query.unaccounted:
+        parts.append("nerozumiem: " + ", ".join(f"„{w}“" for w in query.unaccounted_words))
+    if query.unknown_names:
+        parts.append("neznáme meno: " + ", ".join(query.unknown_names))
+    return " · ".join(p for p in parts if p)
+
+
+def interpretation(query: Query, exact: bool | None = None) -> dict[str, object]:
+    """The fields of ``contract.Interpretation`` for ``query``."""
+    constraints = [clause_text(c) for c in query.clauses]
+    constraints += [condition_text(c) for c in query.conditions]
+    if query.reference is not None:
+        constraints.append(reference_text(query.reference))
+    return {
+        "text": describe(query),
+        "ask": query.ask,
+        "attributes": sorted(query.attributes),
+        "unit": query.unit,
+        "subjects": [_names(s) for s in query.subjects],
+        "constraints": constraints,
+        "not_understood": query.unaccounted_words,
+        "unknown_names": list(query.unknown_names),
+        "exact": exact,
+    }

@@ -1,0 +1,301 @@
+"""The typed query: what one question means, made once and passed down.
+
+A question is read once, at the edge (``zpagent.query.understand``), into a
+``Query``. Graph execution, graph-guided retrieval, checked answers, history
+routing and the main agent all read this object; none of them reads the
+raw text again. A follow-up in a conversation edits the previous ``Query``
+(``Query.edit``) instead of rewriting question strings.
+
+What a query holds:
+
+- **what is asked** (``ask``): a fact of named persons (``fact``), a list,
+  a count, the persons' profile, who wrote a titled thesis, pages by an
+  author, what two persons share, how two entities connect, what the pages
+  of a set say (``content``), the wiki's history, or an open question for
+  text retrieval (``open``); ``attributes`` says which facts (title, year,
+  supervisor, ...), ``unit`` whether persons or theses are counted;
+- **whom and what it names** (``EntityRef``): persons with every candidate
+  they may mean, topics, keywords, team projects, titles, page authors,
+  families ("Ďuricovci"), each with the span of the question it came from;
+- **constraints**: thesis clauses (kind, years, supervisor, consultant,
+  with or without a consultant, negated or not; several clauses must all
+  hold: "BP u Strmeňovej a DP u Mäsiara"), person conditions (topic,
+  keyword, team project, start year, family; negated or not), and a
+  reference to another result ("the same supervisor as X");
+- **what was not understood**: content words no cue, lexicon entry or
+  function word accounts for (``unaccounted``) and names that fit nobody
+  (``unknown_names``). Exact counts, complete lists and "none" are stated
+  only for a query with neither (``understood``).
+
+Plain frozen dataclasses: cheap to copy, compare and hash, so a
+conversation's state is data and the same messages rebuild the same state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from zpagent.query.small_talk import SmallTalk
+from zpagent.query.tokens import Token
+
+# What a question asks for.
+ASKS = (
+    "fact",  # attributes of named persons (their theses, start, topics, ...)
+    "profile",  # a named person, nothing specific asked
+    "list",  # persons or theses that satisfy the constraints
+    "count",  # how many persons or theses satisfy them
+    "who_wrote",  # the author of a thesis named by its title
+    "pages_by_author",  # the pages a person wrote (front-matter author)
+    "page_author",  # who wrote a person's page
+    "shared",  # what two persons share (topics, keywords)
+    "path",  # how two entities are connected
+    "content",  # what the pages of a set say (graph-guided text)
+    "history",  # the wiki's Git history
+    "open",  # anything else: text retrieval
+    "small_talk",
+)
+# Facts that can be asked of a person or of their theses.
+ATTRIBUTES = (
+    "title",
+    "year",
+    "supervisor",
+    "consultant",
+    "start_year",
+    "topics",
+    "keywords",
+    "works",
+    "login",
+)
+# What graph-guided retrieval may follow for a question: supervision (who led
+# what), topic (students of a topic or keyword), time (years), comparison
+# (several named persons), bridge ("ďalší", "rovnaký", "iný": one more hop).
+INTENTS = ("supervision", "topic", "time", "comparison", "bridge")
+THESIS_KINDS = ("bachelor", "master", "dissertation")
+WORK_KINDS = ("team_project", "research_task", "diploma_project")
+
+
+@dataclass(frozen=True)
+class Span:
+    """Character offsets into ``Query.core``."""
+
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class EntityRef:
+    """A mention of something the wiki knows, with every entry it may mean.
+
+    ``ids`` are the visible entries that fit (narrowed by what else the
+    question says, see ``compose.narrow``); ``hidden`` those only
+    unpublished pages have. ``match`` says how the words matched: ``full``
+    name, ``typo``, ``surname`` alone, ``first_name`` alone, ``initial``
+    ("K. Rusnák"), ``login``, ``family`` ("Ďuricovci"), ``phrase`` (a
+    topic, keyword, project or title), ``context`` (named in an earlier
+    turn).
+    """
+
+    kind: str  # person | topic | keyword | project | title | author
+    text: str
+    span: Span | None
+    ids: tuple[str, ...]
+    match: str = "full"
+    hidden: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()  # display names of ``ids``, in the same order
+    pages: tuple[str | None, ...] = ()  # their own pages, in the same order (None: none)
+
+    @property
+    def resolved(self) -> str | None:
+        """The one entry meant, or None (unknown, or several fit)."""
+        return self.ids[0] if len(self.ids) == 1 else None
+
+    @property
+    def status(self) -> str:
+        if not self.ids:
+            return "unknown"
+        return "resolved" if len(self.ids) == 1 else "ambiguous"
+
+    def pinned(self, id_: str, name: str | None = None) -> EntityRef:
+        """The same mention, decided for one entry (a reply to "which one?")."""
+        return self.narrowed((id_,), {id_: name} if name else None)
+
+    def narrowed(self, ids: tuple[str, ...], names: dict[str, str] | None = None) -> EntityRef:
+        """The same mention with only ``ids`` (in their order here) left."""
+        name_of = dict(zip(self.ids, self.names, strict=False))
+        page_of = dict(zip(self.ids, self.pages, strict=False))
+        kept = tuple(i for i in ids if i in self.ids) or ids
+        return replace(
+            self,
+            ids=kept,
+            names=tuple((names or {}).get(i) or name_of.get(i, i) for i in kept),
+            pages=tuple(page_of.get(i) for i in kept) if self.pages else (),
+            hidden=(),
+        )
+
+
+@dataclass(frozen=True)
+class ThesisClause:
+    """A condition on one thesis or work of a person; all its parts hold together.
+
+    Empty fields do not constrain. ``negated``: the person has no such
+    thesis ("nepísal diplomovku", "bez konzultanta").
+    """
+
+    kinds: frozenset[str] = frozenset()
+    years: frozenset[int] = frozenset()
+    supervisors: tuple[EntityRef, ...] = ()
+    consultants: tuple[EntityRef, ...] = ()
+    with_consultant: bool | None = None
+    titles: tuple[EntityRef, ...] = ()
+    projects: tuple[EntityRef, ...] = ()
+    negated: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not (
+            self.kinds
+            or self.years
+            or self.supervisors
+            or self.consultants
+            or self.with_consultant is not None
+            or self.titles
+            or self.projects
+        )
+
+    def refs(self) -> tuple[EntityRef, ...]:
+        return (*self.supervisors, *self.consultants, *self.titles, *self.projects)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition on the person: a topic, keyword, start year or family."""
+
+    relation: str  # topic | keyword | start_year | family | person
+    refs: tuple[EntityRef, ...] = ()
+    years: frozenset[int] = frozenset()
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Reference:
+    """Another result the question points at: "rovnakého vedúceho ako Natália Ďuricová".
+
+    ``relation`` of ``of`` (its supervisors, consultants, topics) becomes a
+    constraint; ``others`` leaves ``of`` out of the answer ("iní študenti").
+    """
+
+    relation: str  # supervisor | consultant | topic | keyword
+    of: EntityRef
+    kinds: frozenset[str] = frozenset()
+    others: bool = True
+
+
+@dataclass(frozen=True)
+class HistoryAsk:
+    """What a question about the wiki's changes wants (see ``history``)."""
+
+    kind: str  # last_change | authors | since | history
+    since: str | None = None  # ISO date-time (UTC) of the period's start
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str  # clean text as asked
+    core: str  # without small-talk clauses; spans index this
+    folded: str  # ``core`` folded (no case, no diacritics)
+    tokens: tuple[Token, ...]
+    ask: str = "open"
+    attributes: frozenset[str] = frozenset()
+    unit: str = "persons"  # persons | theses | pages
+    subjects: tuple[EntityRef, ...] = ()  # persons whose facts are asked
+    clauses: tuple[ThesisClause, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    reference: Reference | None = None
+    authors: tuple[EntityRef, ...] = ()  # page authors ("stránky od ...")
+    combine: str = "and"  # and | or (between clauses)
+    unknown_names: tuple[str, ...] = ()
+    unaccounted: tuple[Span, ...] = ()
+    small_talk: SmallTalk | None = None
+    history: HistoryAsk | None = None
+    language: str = "sk"
+    # The question asked for its content (methods, results): text answers it.
+    about_content: bool = False
+    # The relations graph-guided retrieval may follow for it (``INTENTS``), and
+    # whether it asks for a set (who, which, list, how many).
+    intents: frozenset[str] = frozenset()
+    listing: bool = False
+    # Filled by an edit from a conversation: how this query came about.
+    origin: str = "question"  # question | follow_up | clarification | proposal
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def understood(self) -> bool:
+        """Every content word is accounted for and every name fits someone."""
+        return not self.unaccounted and not self.unknown_names
+
+    @property
+    def unaccounted_words(self) -> list[str]:
+        return [self.core[s.start : s.end] for s in self.unaccounted]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Thesis and work kinds named anywhere in the query (positive clauses)."""
+        out: list[str] = []
+        for c in self.clauses:
+            if not c.negated:
+                out += [k for k in sorted(c.kinds) if k not in out]
+        return tuple(out)
+
+    @property
+    def years(self) -> tuple[int, ...]:
+        years: set[int] = set()
+        for c in self.clauses:
+            if not c.negated:
+                years |= c.years
+        return tuple(sorted(years))
+
+    def refs(self) -> list[EntityRef]:
+        """Every entity the query names, in no particular order."""
+        out = list(self.subjects) + list(self.authors)
+        for c in self.clauses:
+            out += c.refs()
+        for cond in self.conditions:
+            out += cond.refs
+        if self.reference is not None:
+            out.append(self.reference.of)
+        return out
+
+    def persons(self) -> list[EntityRef]:
+        return [r for r in self.refs() if r.kind == "person"]
+
+    @property
+    def relations(self) -> frozenset[str]:
+        """The graph relations the query's answer depends on (for their coverage)."""
+        used: set[str] = set()
+        for c in self.clauses:
+            if c.kinds & set(THESIS_KINDS) or c.years or not c.kinds:
+                used.add("thesis")
+            if c.kinds & set(WORK_KINDS):
+                used.add("work")
+            if c.years:
+                used.add("year")
+            if c.supervisors:
+                used.add("supervisor")
+            if c.consultants or c.with_consultant is not None:
+                used.add("consultant")
+            if c.projects:
+                used.add("team_member")
+        for cond in self.conditions:
+            used.add({"start_year": "start_year"}.get(cond.relation, cond.relation))
+        if self.reference is not None:
+            used.add(self.reference.relation)
+        if self.ask in ("fact", "list") and self.attributes:
+            used |= {a for a in self.attributes if a in ("supervisor", "consultant", "start_year")}
+        return frozenset(used)
+
+    def edit(self, **changes: Any) -> Query:
+        """A copy with some fields replaced (a follow-up's edit)."""
+        return replace(self, **changes)

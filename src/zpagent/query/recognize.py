@@ -1,0 +1,262 @@
+"""Find what a question names: the wiki's entries behind its words.
+
+The question's words are first set aside when they are cue words, thesis
+kinds, years or function words of the language (``cues``); the remaining
+("free") words are matched against the wiki's lexicon:
+
+- logins, exactly as the wiki's folders name them;
+- persons: full names in any order, inflected, without diacritics, with a
+  small typo; a surname alone; a given name alone; an initial with a
+  surname ("K. Rusnák"); a family in the plural ("Ďuricovci");
+- page authors, when the question is about pages and who wrote them;
+- topics, keywords and team projects by the stems of their words;
+- a thesis title: quoted, announced ("s názvom …") or most of its words.
+
+Name-shaped words that fit nobody are kept as unknown names, so that
+"Jozefa Mrkvičku" is said to be unknown rather than guessed. Every token a
+finding covers is recorded, so that ``compose`` can tell which words of the
+question were understood.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from zpagent.ingest.text import clean_inline, fold
+from zpagent.query import cues as cu
+from zpagent.query.lexicon import Lexicon, PhraseEntry, word_keys, words_of
+from zpagent.query.mentions import (
+    Mention,
+    family_mentions,
+    find_names,
+    initial_mentions,
+    login_mentions,
+    phrase_matches,
+    unknown_names,
+)
+from zpagent.query.tokens import Token, covered
+
+# Cues that do not keep a word from being a name or a phrase word.
+_SOFT_CUES = frozenset({"supervised", "unit_theses", "title_lookup"})
+TITLE_MIN_WORDS = 3
+TITLE_MIN_SHARE = 0.6
+
+
+@dataclass
+class Phrase:
+    """A topic, keyword, project or title found over tokens [start, end)."""
+
+    start: int
+    end: int
+    entries: list[PhraseEntry]
+
+
+@dataclass
+class Recognized:
+    persons: list[Mention] = field(default_factory=list)
+    authors: list[Mention] = field(default_factory=list)
+    topics: list[Phrase] = field(default_factory=list)
+    keywords: list[Phrase] = field(default_factory=list)
+    projects: list[Phrase] = field(default_factory=list)
+    titles: list[Phrase] = field(default_factory=list)
+    title_text: str | None = None  # a quoted or announced title, as written
+    unknown: list[tuple[str, int, int]] = field(default_factory=list)  # name, token span
+    entity_tokens: set[int] = field(default_factory=set)
+
+    def cover(self, start: int, end: int) -> None:
+        self.entity_tokens.update(range(start, end))
+
+    def cover_all(self, mentions: list[Mention]) -> None:
+        for m in mentions:
+            self.cover(m.start, m.end)
+
+
+def _quoted_title(text: str) -> str | None:
+    m = cu.QUOTED.search(text)
+    return clean_inline(m.group(1)) if m else None
+
+
+def _announced_title(text: str, folded: str) -> str | None:
+    """The words after "s názvom", "nazvanú", "titled" ... (or a colon)."""
+    m = re.search(
+        r"(?:\bs nazvom|\bs nazvem|\bnazvan\w*|\bnazyva\w* sa|\btitled|\bcalled|:)\s+(.{3,})$",
+        folded,
+    )
+    if not m:
+        return None
+    return clean_inline(text[m.start(1) :]).rstrip("?!. ")
+
+
+def _span_tokens(tokens: list[Token], text: str, part: str) -> tuple[int, int] | None:
+    i = fold(text).find(fold(part))
+    if i < 0:
+        return None
+    idx = sorted(covered(tokens, [(i, i + len(part))]))
+    return (idx[0], idx[-1] + 1) if idx else None
+
+
+def _title_matches(
+    tokens: list[Token], free: list[bool], titles: list[PhraseEntry], words: set[int] | None = None
+) -> Phrase | None:
+    """The thesis titles most of whose words the question has, in one run.
+
+    A title needs at least three of its words and most of them
+    (``TITLE_MIN_SHARE``) among consecutive free words of the question, so
+    that a topic word or two does not name a whole thesis.
+    """
+    pool = [t for t in tokens if (free[t.index] if words is None else t.index in words)]
+    if len(pool) < TITLE_MIN_WORDS:
+        return None
+    keys = {t.index: word_keys(t.text) for t in pool}
+    best: list[tuple[float, int, int, PhraseEntry]] = []
+    for entry in titles:
+        content = [
+            k
+            for w, k in zip(words_of(entry.name), entry.stems, strict=False)
+            if len(w) > 2 and fold(w) not in cu.FUNCTION_WORDS
+        ]
+        if len(content) < 2:
+            continue
+        hit = [i for i, ks in keys.items() if any(ks & k for k in content)]
+        if len(hit) < min(TITLE_MIN_WORDS, len(content)):
+            continue
+        share = len({j for j, k in enumerate(content) if any(keys[i] & k for i in hit)}) / len(
+            content
+        )
+        if share >= TITLE_MIN_SHARE:
+            best.append((share, min(hit), max(hit) + 1, entry))
+    if not best:
+        return None
+    top = max(b[0] for b in best)
+    chosen = [b for b in best if b[0] == top]
+    return Phrase(min(b[1] for b in chosen), max(b[2] for b in chosen), [b[3] for b in chosen])
+
+
+def _dedupe(found: list[tuple[int, int, PhraseEntry]]) -> list[Phrase]:
+    """One phrase per token span, with every entry that has those words."""
+    spans: dict[tuple[int, int], list[PhraseEntry]] = {}
+    for start, end, entry in found:
+        entries = spans.setdefault((start, end), [])
+        if all(e.id != entry.id for e in entries):
+            entries.append(entry)
+    return [Phrase(a, b, es) for (a, b), es in sorted(spans.items())]
+
+
+def blocked_tokens(
+    tokens: list[Token],
+    cue_spans: dict[str, list[tuple[int, int]]],
+    fixed_spans: list[tuple[int, int]],
+) -> set[int]:
+    """Tokens that are never names or phrase words: cues, kinds, years, function words."""
+    blocked = covered(
+        tokens, [s for name, ss in cue_spans.items() if name not in _SOFT_CUES for s in ss]
+    )
+    blocked |= covered(tokens, fixed_spans)
+    blocked |= {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS or t.folded.isdigit()}
+    return blocked
+
+
+def recognize(
+    tokens: list[Token],
+    text: str,
+    folded: str,
+    cue_spans: dict[str, list[tuple[int, int]]],
+    fixed_spans: list[tuple[int, int]],
+    lexicon: Lexicon,
+    include_unpublished: bool,
+) -> Recognized:
+    """Everything the question names (see the module docstring)."""
+    out = Recognized()
+    # Initials first: "K." would otherwise be the preposition "k".
+    base_free = [True] * len(tokens)
+    for m in initial_mentions(tokens, text, base_free, lexicon.person_index, include_unpublished):
+        out.persons.append(m)
+        out.cover(m.start, m.end)
+
+    blocked = blocked_tokens(tokens, cue_spans, fixed_spans) | out.entity_tokens
+    free = [t.index not in blocked for t in tokens]
+
+    # A title given in quotes or announced is a title, not names or keywords.
+    title = _quoted_title(text) or (
+        _announced_title(text, folded) if cue_spans.get("title_lookup") else None
+    )
+    if title:
+        span = _span_tokens(tokens, text, title)
+        if span:
+            out.title_text = title
+            words = set(range(*span))
+            found = _title_matches(
+                tokens, free, lexicon.visible(lexicon.titles, include_unpublished), words
+            )
+            out.titles.append(Phrase(span[0], span[1], found.entries if found else []))
+            out.cover(*span)
+            for j in range(*span):
+                free[j] = False
+
+    def take(mentions: list[Mention]) -> None:
+        for m in mentions:
+            out.persons.append(m)
+            out.cover(m.start, m.end)
+            for j in range(m.start, m.end):
+                free[j] = False
+
+    # Logins, whatever their shape; then the words around cue words too (a login
+    # is never a cue word, but "dp2021"-like logins would be blocked as nothing).
+    login_free = [free[t.index] or t.index not in out.entity_tokens for t in tokens]
+    take(login_mentions(tokens, login_free, lexicon.person_by_login, include_unpublished))
+    take(family_mentions(tokens, free, lexicon.families, include_unpublished))
+    take(
+        find_names(
+            tokens,
+            free,
+            lexicon.person_index,
+            include_unpublished,
+            given_names=lexicon.first_name_forms,
+        )
+    )
+
+    # Topics, keywords and projects may contain a cue word ("keyword spotting",
+    # "Chatbot pre študijné oddelenie"): such words count when the phrase also
+    # has a free word.
+    stems = [word_keys(t.text) for t in tokens]
+    cue_only = covered(tokens, [s for ss in cue_spans.values() for s in ss]) - (
+        covered(tokens, fixed_spans) | out.entity_tokens
+    )
+    cue_only |= {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS and free[t.index]}
+    vis = lexicon.visible
+    for attr, entries in (
+        ("projects", vis(lexicon.projects, include_unpublished)),
+        ("topics", vis(lexicon.topics, include_unpublished)),
+        ("keywords", vis(lexicon.keywords, include_unpublished)),
+    ):
+        found = _dedupe(phrase_matches(stems, free, entries, cue_only))
+        setattr(out, attr, found)
+    # A phrase that is both a topic and a keyword is both; a longer one wins a token.
+    for phrases in (out.projects, out.topics, out.keywords):
+        for p in phrases:
+            out.cover(p.start, p.end)
+    phrase_tokens = {
+        j
+        for ps in (out.projects, out.topics, out.keywords)
+        for p in ps
+        for j in range(p.start, p.end)
+    }
+
+    # A thesis named by most of its words, unquoted.
+    if not out.titles:
+        rest = [free[t.index] and t.index not in phrase_tokens for t in tokens]
+        found = _title_matches(tokens, rest, vis(lexicon.titles, include_unpublished))
+        if found is not None:
+            out.titles.append(found)
+            out.cover(found.start, found.end)
+            for j in range(found.start, found.end):
+                free[j] = False
+
+    for name in unknown_names(
+        tokens, free, phrase_tokens | out.entity_tokens, lexicon.first_name_forms
+    ):
+        span = _span_tokens(tokens, text, name)
+        if span:
+            out.unknown.append((name, *span))
+    return out
