@@ -21,8 +21,7 @@ import re
 from zpagent.agent.state import Pending, State
 from zpagent.query import Query
 from zpagent.query.inflect import forms
-from zpagent.query.lexicon import Lexicon
-from zpagent.query.lexicon import family_stem
+from zpagent.query.lexicon import Lexicon, family_stem
 from zpagent.query.narrow import fits
 
 _CORRECTION = re.compile(

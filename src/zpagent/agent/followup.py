@@ -82,7 +82,9 @@ def _own_constraints(turn: Query) -> bool:
     return bool(
         turn.conditions
         or turn.reference
-        or any(c.supervisors or c.consultants or c.titles or c.with_consultant for c in turn.clauses)
+        or any(
+            c.supervisors or c.consultants or c.titles or c.with_consultant for c in turn.clauses
+        )
     )
 
 
@@ -158,9 +160,9 @@ def _referred(
         if -len(state.named) <= index < len(state.named):
             return (person_ref(lexicon, state.named[index][0]),), None
         return None
-    if words & PERSON_POINTERS or words & THESIS_POINTERS or not turn.subjects:
-        if state.focus:
-            return tuple(person_ref(lexicon, pid) for pid in state.focus), None
+    pointed = words & PERSON_POINTERS or words & THESIS_POINTERS or not turn.subjects
+    if pointed and state.focus:
+        return tuple(person_ref(lexicon, pid) for pid in state.focus), None
     return None
 
 
@@ -180,19 +182,21 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if fixed is not None and state.last is not None:
         query = state.last.edit(subjects=(person_ref(lexicon, fixed),), origin="follow_up")
         return query, "corrected"
-    if state.last is None or turn.ask == "history" and state.last.ask != "history":
+    if state.last is None or (turn.ask == "history" and state.last.ask != "history"):
         return turn, "new"
     if turn.ask == "history":
         # "čo presne sa tam zmenilo?": the same page as the last history answer.
         if not (turn.persons() or turn.unaccounted):
-            return turn.edit(subjects=state.last.subjects, unaccounted=state.last.unaccounted), "follow_up"
+            return turn.edit(
+                subjects=state.last.subjects, unaccounted=state.last.unaccounted
+            ), "follow_up"
         return turn, "new"
     names_own = bool(turn.persons()) or bool(turn.unknown_names)
     elliptical = (_short(turn) or _continues(turn)) and not _own_constraints(turn)
     if names_own:
-        if elliptical and turn.ask in ("profile", "fact", "open") and not turn.attributes:
-            if all(r.status == "resolved" for r in turn.subjects) and turn.subjects:
-                return _edited(state, turn, lexicon) or turn, "follow_up"
+        swap = elliptical and turn.ask in ("profile", "fact", "open") and not turn.attributes
+        if swap and turn.subjects and all(r.status == "resolved" for r in turn.subjects):
+            return _edited(state, turn, lexicon) or turn, "follow_up"
         return turn, "new"
     if not elliptical and turn.ask not in ("open", "fact", "profile"):
         return turn, "new"

@@ -57,11 +57,15 @@ def _build(store: GraphStore) -> Lexicon:
         for aid, name, _key in store.query(q.AUTHORS_LEXICON)
         if name
     ]
-    topics = [
-        phrase(tid, title, published=bool(pub), keyword=keyword, document_path=path)
-        for tid, title, _key, keyword, pub, path in store.query(q.TOPICS_LEXICON)
-        if title
-    ]
+    topics = []
+    for tid, title, _key, keyword, pub, path in store.query(q.TOPICS_LEXICON):
+        # A topic is named by its page's title and by its folder ("jazykove-modely"
+        # for "Veľké jazykové modely"): both are the wiki's own words for it.
+        for name in dict.fromkeys([title, tid.replace("-", " ")]):
+            if name:
+                topics.append(
+                    phrase(tid, name, published=bool(pub), keyword=keyword, document_path=path)
+                )
     keywords = [
         phrase(kid, name, published=bool(published))
         for kid, name, _docs, published in store.query(q.KEYWORDS_LEXICON)

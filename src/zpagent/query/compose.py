@@ -156,6 +156,47 @@ def _keep(ref: EntityRef, lexicon: Lexicon, role: str) -> EntityRef:
     return ref
 
 
+def _phrases(parts: Parts) -> list[tuple[str, list[Phrase]]]:
+    """Topics, keywords and projects; words that name both a topic and a keyword are
+    the topic (a curated page of students) unless the question asks for a keyword."""
+    rec = parts.rec
+    topic_tokens = {j for p in rec.topics for j in range(p.start, p.end)}
+    keyword_tokens = {j for p in rec.keywords for j in range(p.start, p.end)}
+    prefer_keyword = _has(parts, "keyword") and not _has(parts, "topic")
+    topics = [
+        p for p in rec.topics
+        if not (prefer_keyword and keyword_tokens & set(range(p.start, p.end)))
+    ]  # fmt: skip
+    keywords = [
+        p for p in rec.keywords
+        if prefer_keyword or not topic_tokens & set(range(p.start, p.end))
+    ]  # fmt: skip
+    return [("topic", topics), ("keyword", keywords), ("project", rec.projects)]
+
+
+def _unknown_term(parts: Parts, elements: list[Element], subjects: bool) -> list[Element]:
+    """ "Ktorí študenti majú kľúčové slovo astronómia?": a keyword or topic the wiki does
+    not have is a mention with no entry (the answer says so, with near misses), not a
+    word left unread."""
+    asks = "keyword" if _has(parts, "keyword") else "topic" if _has(parts, "topic") else None
+    named = any(e.type in ("topic", "keyword") for e in elements)
+    if asks is None or named or subjects:
+        return []
+    left = _unaccounted(parts, elements)
+    if not left:
+        return []
+    idx = sorted(covered(parts.tokens, [(s.start, s.end) for s in left]))
+    text = " ".join(parts.core[s.start : s.end] for s in left)
+    ref = EntityRef(asks, text, Span(left[0].start, left[-1].end), (), "phrase")
+    return [Element(asks, idx[0], idx[-1] + 1, ref)]
+
+
+def _person_shaped(name: str, lexicon: Lexicon) -> bool:
+    """A whole name ("Jozef Mrkvička"), or a given name alone: not "Git" or "Python"."""
+    words = name.split()
+    return len(words) >= 2 or fold(words[0]) in lexicon.first_name_forms
+
+
 def _cue_tokens(parts: Parts, pattern_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Character spans -> token spans [start, end)."""
     out = []
@@ -191,8 +232,10 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         asked.add("year")
     if _has(parts, "keyword"):
         asked.add("keywords")
+    thesis_named = bool(parts.kinds) or _has(parts, "thesis")
     if _has(parts, "topic") and subjects and not parts.rec.topics:
-        asked.add("topics")
+        # "Na akú tému písala bakalársku prácu?" asks the title; "Aké témy má?" topics.
+        asked.add("title" if thesis_named else "topics")
     if _has(parts, "works"):
         asked.add("works")
     if _has(parts, "login"):
@@ -242,6 +285,22 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             elements.append(Element(role, m.start, m.end, _keep(ref, lexicon, role)))
     listing = _has(parts, "count") or _has(parts, "list") or _has(parts, "persons")
     reference, subjects = _reference(parts, subjects, listing)
+    # A whole name that fits nobody is still a person the question is about: it
+    # stays a mention with no candidates, so the answer says it is unknown.
+    unknown_refs = [
+        EntityRef("person", name, _token_span(parts, a, b), (), "unknown")
+        for name, a, b in rec.unknown
+        if _person_shaped(name, lexicon)
+    ]
+    if unknown_refs:
+        leading = _has(parts, "supervisor") or _has(parts, "consultant")
+        if leading and (listing or _has(parts, "supervised")) and not subjects:
+            role = "consultant" if _has(parts, "consultant") else "supervisor"
+            for ref in unknown_refs:
+                leads.append(role)
+                elements.append(Element(role, 0, 0, ref))
+        else:
+            subjects += unknown_refs
 
     start_at = [a for a, _ in parts.cues.get("start", [])]
     for kind, a, b in parts.kinds:
@@ -254,11 +313,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         elements.append(
             Element("start_years" if near_start else "years", *_char_to_tokens(parts, a, b), years)
         )
-    for type_, phrases in (
-        ("topic", rec.topics),
-        ("keyword", rec.keywords),
-        ("project", rec.projects),
-    ):
+    for type_, phrases in _phrases(parts):
         for p in phrases:
             elements.append(Element(type_, p.start, p.end, _phrase_ref(parts, type_, p)))
     for p in rec.titles:
@@ -268,14 +323,17 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         elements.append(Element("with_consultant", *_char_to_tokens(parts, a, b)))
     elements += _marks(parts, cu.NEGATED_VERB, "negation") + _marks(parts, cu.NEGATION, "negation")
     elements += _marks(parts, cu.BOTH, "both") + _marks(parts, cu.OR, "or")
+    elements += _unknown_term(parts, elements, bool(subjects))
     built = build(elements)
 
     clauses = tuple(built.clauses)
     conditions = tuple(built.conditions)
-    subjects = [narrow(s, lexicon, clauses, conditions) for s in subjects]
     explicit_years = bool(parts.years)
     asked = _asked(parts, bool(subjects), leads, explicit_years)
     ask, unit = _ask(parts, subjects, elements, asked, listing, reference)
+    if ask not in ("path", "shared"):
+        # The other names of a path or a comparison are endpoints, not conditions.
+        subjects = [narrow(s, lexicon, clauses, conditions) for s in subjects]
     if (
         ask in ("list", "count")
         and not subjects
@@ -286,7 +344,9 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         ask = "open"
     if ask not in ("fact", "profile"):
         asked -= {"start_year"} if not subjects else set()
-    unknown = tuple(name for name, _, _ in rec.unknown)
+    unknown = tuple(
+        name for name, _, _ in rec.unknown if not any(r.text == name for r in unknown_refs)
+    )
     authors: tuple[EntityRef, ...] = ()
     if ask == "pages_by_author":
         authors = tuple(
@@ -296,6 +356,8 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         )  # fmt: skip
         if authors:
             unknown = ()
+            # The author is who wrote the pages, no supervisor of anything.
+            clauses, conditions, subjects = (), (), []
     unaccounted = _unaccounted(parts, elements)
     intents = _intents(parts, subjects, elements)
     return Query(
@@ -306,7 +368,9 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         folded=parts.folded,
         tokens=tuple(parts.tokens),
         ask=ask,
-        attributes=frozenset(asked) if ask in ("fact", "list", "who_wrote") else frozenset(),
+        attributes=frozenset(asked)
+        if ask in ("fact", "list", "who_wrote", "shared")
+        else frozenset(),
         unit=unit,
         subjects=tuple(subjects),
         clauses=clauses,
@@ -367,7 +431,7 @@ def _ask(
 ) -> tuple[str, str]:
     """(ask, unit): what the question wants (see the module docstring)."""
     rec = parts.rec
-    unit = "theses" if _has(parts, "unit_theses") else "persons"
+    unit = _unit(parts)
     named = len(rec.persons) + len(rec.topics) + len(rec.keywords) + len(rec.projects)
     if _has(parts, "documents") and (_has(parts, "author") or cu.PAGES_FROM.search(parts.folded)):
         if _has(parts, "who") and subjects:
@@ -402,6 +466,21 @@ def _ask(
             return "list", "theses"
         return "list", unit
     return "open", unit
+
+
+def _unit(parts: Parts) -> str:
+    """What a count counts: theses when a thesis word follows the count word
+    ("koľko bakalárskych prác", "how many theses"), persons when a persons word
+    comes first ("koľko študentov malo diplomové projekty")."""
+    if not _has(parts, "unit_theses"):
+        return "persons"
+    start = min(a for a, _ in parts.cues["unit_theses"])
+    persons = [a for a, _ in parts.cues.get("persons", []) if a >= start]
+    things = [a for _, a, _ in parts.kinds if a >= start]
+    things += [a for a, _ in parts.cues.get("thesis", []) if a >= start]
+    if persons and (not things or min(persons) < min(things)):
+        return "persons"
+    return "theses"
 
 
 def listing_persons(parts: Parts) -> bool:

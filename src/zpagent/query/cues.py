@@ -249,6 +249,11 @@ FUNCTION_WORDS = frozenset(
     only more most less least total altogether exactly get got give gave tell told know
     want wanted need needed like name names person people
     kolik kolika kolikrat pocet
+    patri patria patril patrila patrili patrit clenom clenmi clenovia clen clenka
+    robi robia rieši riesi riesia pise pisu pracuje pracuju pracoval pracovala pracovali
+    venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena
+    uvedene uvedeni zapisany zapisana zapisani evidovany evidovana
+    belong belongs belonged work works worked working listed registered
     """.split()
 )
 

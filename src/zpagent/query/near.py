@@ -12,7 +12,7 @@ import difflib
 
 from zpagent.ingest.text import fold
 from zpagent.query.inflect import forms
-from zpagent.query.lexicon import Lexicon, PersonEntry
+from zpagent.query.lexicon import Lexicon, PersonEntry, PhraseEntry
 
 MIN_SCORE = 0.6
 
@@ -51,3 +51,35 @@ def near_misses(
             scored.append((round(score, 3), entry))
     scored.sort(key=lambda x: (-x[0], x[1].id))
     return scored[:limit]
+
+
+def near_titles(
+    title: str, lexicon: Lexicon, include_unpublished: bool, limit: int = 3
+) -> list[tuple[float, PhraseEntry]]:
+    """The thesis titles nearest to one that fits none (sharing a word with it)."""
+    key = " ".join(fold(title).split())
+    words = {w for w in key.split() if len(w) > 3}
+    scored = []
+    for entry in lexicon.visible(lexicon.titles, include_unpublished):
+        other = " ".join(fold(entry.name).split())
+        if not words & set(other.split()):
+            continue  # no word in common: not a near miss
+        score = difflib.SequenceMatcher(None, key, other).ratio()
+        if score >= 0.5:
+            scored.append((round(score, 3), entry))
+    scored.sort(key=lambda x: (-x[0], x[1].id))
+    return scored[:limit]
+
+
+def near_terms(
+    term: str, lexicon: Lexicon, include_unpublished: bool, limit: int = 3
+) -> list[tuple[float, PhraseEntry]]:
+    """The keywords and topics nearest to one the wiki does not have."""
+    key = fold(term)
+    scored: dict[str, tuple[float, PhraseEntry]] = {}
+    for entry in [*lexicon.visible(lexicon.keywords, include_unpublished),
+                  *lexicon.visible(lexicon.topics, include_unpublished)]:  # fmt: skip
+        score = difflib.SequenceMatcher(None, key, fold(entry.name)).ratio()
+        if score >= MIN_SCORE and score > scored.get(entry.id, (0.0, entry))[0]:
+            scored[entry.id] = (round(score, 3), entry)
+    return sorted(scored.values(), key=lambda x: (-x[0], x[1].id))[:limit]

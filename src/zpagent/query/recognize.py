@@ -88,6 +88,40 @@ def _announced_title(text: str, folded: str) -> str | None:
     return clean_inline(text[m.start(1) :]).rstrip("?!. ")
 
 
+_THESIS_NOUN = re.compile(
+    r"\b(?:prac\w*|bakalar\w*|diplomov\w*|dizertac\w*|thesis|prace)\s+(.{3,})$"
+)
+_WROTE = re.compile(r"\b(?:robil\w*|riesil\w*|mal\w*|wrote|psal\w*|napsal\w*)\b")
+
+
+def _asks_who_wrote(cue_spans: dict[str, list[tuple[int, int]]], folded: str) -> bool:
+    """ "Kto napísal prácu …?", "Who wrote the thesis …?": a title may follow."""
+    asks = cue_spans.get("who") or cue_spans.get("author") or cue_spans.get("list")
+    return bool(asks) and bool(cue_spans.get("author") or _WROTE.search(folded))
+
+
+def _title_after_thesis_noun(
+    tokens: list[Token], text: str, folded: str, lexicon: Lexicon
+) -> str | None:
+    """``Kto napísal prácu Rozpoznávanie reči v call centrách?`` -> the rest, unless the
+    rest is a person's name ("prácu Jána Holpa")."""
+    m = _THESIS_NOUN.search(folded)
+    if not m:
+        return None
+    rest = clean_inline(text[m.start(1) :]).rstrip("?!. ")
+    words = [w for w in words_of(rest) if fold(w) not in cu.FUNCTION_WORDS and not w.isdigit()]
+    if len(words) < 2:
+        return None
+    first = [t for t in tokens if t.start >= m.start(1)][:2]
+    if (
+        len(first) == 2
+        and set(lexicon.person_index.lookup(first[0].text))
+        and set(lexicon.person_index.lookup(first[1].text))
+    ):
+        return None  # "prácu Jána Holpa": a person, not a title
+    return rest
+
+
 def _span_tokens(tokens: list[Token], text: str, part: str) -> tuple[int, int] | None:
     i = fold(text).find(fold(part))
     if i < 0:
@@ -168,6 +202,8 @@ def recognize(
 ) -> Recognized:
     """Everything the question names (see the module docstring)."""
     out = Recognized()
+    vis = lexicon.visible
+    vis_titles = vis(lexicon.titles, include_unpublished)
     # Initials first: "K." would otherwise be the preposition "k".
     base_free = [True] * len(tokens)
     for m in initial_mentions(tokens, text, base_free, lexicon.person_index, include_unpublished):
@@ -216,6 +252,23 @@ def recognize(
         )
     )
 
+    full = [m for m in out.persons if m.match in ("full", "typo", "login", "initial")]
+    if not out.titles and not full and _asks_who_wrote(cue_spans, folded):
+        # "Kto napísal prácu Klasifikácia spravodajských článkov?": a title, even
+        # when a word of it looks like a name.
+        title = _title_after_thesis_noun(tokens, text, folded, lexicon)
+        span = _span_tokens(tokens, text, title) if title else None
+        if span:
+            out.persons = [m for m in out.persons if m.end <= span[0] or m.start >= span[1]]
+            out.entity_tokens = {j for m in out.persons for j in range(m.start, m.end)}
+            words = set(range(*span))
+            found = _title_matches(tokens, [True] * len(tokens), vis_titles, words)
+            out.titles.append(Phrase(span[0], span[1], found.entries if found else []))
+            out.title_text = title
+            out.cover(*span)
+            for j in range(*span):
+                free[j] = False
+
     # Topics, keywords and projects may contain a cue word ("keyword spotting",
     # "Chatbot pre študijné oddelenie"): such words count when the phrase also
     # has a free word.
@@ -224,7 +277,6 @@ def recognize(
         covered(tokens, fixed_spans) | out.entity_tokens
     )
     cue_only |= {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS and free[t.index]}
-    vis = lexicon.visible
     for attr, entries in (
         ("projects", vis(lexicon.projects, include_unpublished)),
         ("topics", vis(lexicon.topics, include_unpublished)),
@@ -253,6 +305,12 @@ def recognize(
             for j in range(found.start, found.end):
                 free[j] = False
 
+    if cue_spans.get("documents") and (cue_spans.get("author") or cu.PAGES_FROM.search(folded)):
+        # "Stránky od Daniela Hládka": the page author, matched like a person's name.
+        person_tokens = {j for m in out.persons for j in range(m.start, m.end)}
+        author_free = [free[t.index] or t.index in person_tokens for t in tokens]
+        out.authors = find_names(tokens, author_free, lexicon.author_index, True, first_names=False)
+        out.cover_all(out.authors)
     for name in unknown_names(
         tokens, free, phrase_tokens | out.entity_tokens, lexicon.first_name_forms
     ):

@@ -77,7 +77,7 @@ def _emit_conditions(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -
     """The memberships a condition asked for, with their evidence."""
     b = ctx.builder
     for pid, ref in refs.items():
-        for tid, title, path, ev in (
+        for _pid, tid, title, path, ev in (
             ctx.store.query(q.PERSON_TOPICS, ids=[pid], include_unpublished=ctx.include_unpublished)
             if pid in sel.topics else []
         ):  # fmt: skip
@@ -116,10 +116,11 @@ def set_answer(ctx: Context) -> GraphResponse:
     if truncated:
         b.truncate("entity_limit")
     refs: dict[str, EntityRef] = {}
+    role = "author" if ctx.query.ask == "who_wrote" else "member"
     for pid in page:
         entry = ctx.lexicon.person_by_id.get(pid)
         name = entry.name if entry else pid
-        refs[pid] = b.entity("Person", pid, name, "member", entry.document_path if entry else None)
+        refs[pid] = b.entity("Person", pid, name, role, entry.document_path if entry else None)
     theses = _emit_items(ctx, sel, refs)
     _emit_conditions(ctx, sel, refs)
     unit = "theses" if ctx.query.unit == "theses" else "persons"

@@ -15,7 +15,7 @@ from zpagent.graph.contract import Candidate, GraphResponse
 from zpagent.graph.store import cypher as q
 from zpagent.query import EntityRef
 from zpagent.query.lexicon import Lexicon
-from zpagent.query.near import near_misses
+from zpagent.query.near import near_misses, near_terms, near_titles
 
 
 def record_match(builder: ResponseBuilder, lexicon: Lexicon, ref: EntityRef) -> None:
@@ -46,7 +46,14 @@ def unresolved(
         add_rejected(builder, ref.text, lexicon, inc)
         return builder.build("no_answer", "unknown_person")
     if ref.kind == "title":
+        for score, entry in near_titles(ref.text, lexicon, inc):
+            builder.candidates.append(Candidate(id=entry.id, name=entry.name, label="Thesis",
+                                                status="rejected", score=score))  # fmt: skip
         return builder.build("no_answer", "unknown_title")
+    for score, entry in near_terms(ref.text, lexicon, inc):
+        label = "Topic" if entry.id in lexicon.topic_by_id else "Keyword"
+        builder.candidates.append(Candidate(id=entry.id, name=entry.name, label=label,
+                                            status="rejected", score=score))  # fmt: skip
     return builder.build("no_answer", "unknown_keyword")
 
 
