@@ -81,7 +81,7 @@ def choose(turn: Query, pending: Pending, lexicon: Lexicon) -> str | None:
             return None  # someone who is no candidate: a new question
         if len(named) == 1:
             return named.pop()
-    own = turn.ask in ("list", "count") or (turn.attributes and turn.subjects)
+    own = turn.listing or (turn.attributes and turn.subjects)
     if own and named is None:
         return None  # a question of its own ("Kto viedol bakalárske práce v 2018?")
     pool = tuple(named) if named else candidates

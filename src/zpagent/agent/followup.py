@@ -160,8 +160,13 @@ def _referred(
         if -len(state.named) <= index < len(state.named):
             return (person_ref(lexicon, state.named[index][0]),), None
         return None
-    pointed = words & PERSON_POINTERS or words & THESIS_POINTERS or not turn.subjects
-    if pointed and state.focus:
+    # "jeho", "ju", "he": whom the last answer was about; so is an attribute asked
+    # of nobody right after a fact ("a kedy?", "kto ju viedol?").
+    pointed = bool(words & PERSON_POINTERS or words & THESIS_POINTERS)
+    about_last = (
+        bool(turn.attributes) and state.last is not None and state.last.ask in ("fact", "profile")
+    )
+    if (pointed or about_last) and state.focus and not turn.subjects:
         return tuple(person_ref(lexicon, pid) for pid in state.focus), None
     return None
 

@@ -46,6 +46,8 @@ from typing import Any
 from zpagent.bench import load
 from zpagent.bench.stats import summarize_ms
 from zpagent.config import Settings
+from zpagent.graph.answers.search import graph_search
+from zpagent.graph.understand import understand_in
 from zpagent.workspace import Workspace
 
 log = logging.getLogger(__name__)
@@ -257,11 +259,7 @@ def _clear_query_caches(gen: Any, embedder: Any) -> None:
 
 def graph_query_fn(ws: Workspace, gen: Any) -> Callable[[str], Any] | None:
     """The graph search as a one-argument function, when the graph part is installed."""
-    try:
-        from zpagent.graph.answers.search import graph_search
-    except ImportError:
-        return None
-    return lambda q: graph_search(gen, q)
+    return lambda q: graph_search(gen, understand_in(gen, q, ws.settings), settings=ws.settings)
 
 
 # --- HTTP --------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from zpagent.eval.adversarial_llm import ATTACKS, Adversary
 from zpagent.eval.datasets import Dataset
 from zpagent.eval.honest_llm import honest_responder
 from zpagent.eval.metrics import text_norm
+from zpagent.graph.understand import understand_in
 
 # Questions besides the dataset's: namesakes told apart by a year, counts, open questions.
 EXTRA_QUESTIONS = [
@@ -156,7 +157,9 @@ def run_adversarial(
                 adversary = Adversary(name)
                 server.responder = adversary
                 opts = AnswerOptions(**{**base.__dict__, "engine": engine})
-                resp = answer(gen, embedder, question, opts, client=client)
+                resp = answer(
+                    gen, embedder, understand_in(gen, question, opts.config), opts, client=client
+                )
                 if not adversary.applied:
                     continue
                 stats["attempts"] += 1
@@ -206,7 +209,9 @@ def _run_honest(
         for engine in ("rag", "auto"):
             opts = AnswerOptions(**{**base.__dict__, "engine": engine})
             t = time.perf_counter()
-            resp = answer(gen, embedder, question, opts, client=client)
+            resp = answer(
+                gen, embedder, understand_in(gen, question, opts.config), opts, client=client
+            )
             ms.append((time.perf_counter() - t) * 1000)
             if resp.llm.calls == 0:
                 continue  # answered from the graph or refused before any model was asked

@@ -18,6 +18,7 @@ from zpagent.answer.service import answer
 from zpagent.eval import metrics as m
 from zpagent.eval.datasets import Dataset
 from zpagent.eval.metrics import text_norm
+from zpagent.graph.understand import understand_in
 
 
 def _cited_paths(resp: Any) -> set[str]:
@@ -34,7 +35,8 @@ def run_answers(
         opts = AnswerOptions(**{**base.__dict__, "engine": exp.engine})
         t = time.perf_counter()
         try:
-            resp = answer(gen, embedder, item.query, opts, client=client, cache=cache)
+            query = understand_in(gen, item.query, opts.config)
+            resp = answer(gen, embedder, query, opts, client=client, cache=cache)
             error = None
         except Exception as exc:  # noqa: BLE001 - an error is a result here
             resp, error = None, getattr(exc, "reason", type(exc).__name__)

@@ -38,6 +38,7 @@ from zpagent.embed.queries import query_embedder
 from zpagent.eval import metrics as m
 from zpagent.eval.datasets import Dataset, FusionExpect, Item
 from zpagent.graph.answers.search import graph_search
+from zpagent.graph.understand import understand_in
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
 from zpagent.rag.build import rag
@@ -91,7 +92,7 @@ def _ask_rag(gen: Generation, embedder: Embedder, settings: Settings, query: str
 
 
 def _ask_graph(gen: Generation, embedder: Embedder, settings: Settings, query: str) -> Answer:
-    resp = graph_search(gen, query, settings=settings, limit=K)
+    resp = graph_search(gen, understand_in(gen, query, settings), settings=settings, limit=K)
     texts = [*resp.answers]
     for fact in resp.facts:
         texts.append(str(fact.value or ""))
@@ -105,7 +106,7 @@ def _ask_fused(gen: Generation, embedder: Embedder, settings: Settings, query: s
     resp = graph_rag(
         gen,
         embedder,
-        query,
+        understand_in(gen, query, settings),
         settings=settings,
         limit=K,
         budget_tokens=settings.rag_llm_max_tokens,

@@ -16,24 +16,22 @@ from typing import Any
 from zpagent.contract import error_result
 from zpagent.eval.datasets import Dataset
 from zpagent.eval.metrics import text_norm
+from zpagent.graph.answers.search import graph_search
+from zpagent.graph.understand import understand_in
+from zpagent.rag.modes import DEFAULT_MODE, rag_for_mode
+from zpagent.search.hybrid import search
+from zpagent.search.response import search_response
 
 
 def _call(tool: str, gen: Any, embedder: Any, settings: Any, query: str) -> Any:
     if tool == "rag":
-        from zpagent.rag.modes import DEFAULT_MODE, rag_for_mode
-
         # The mode a tool call gets when it names none (as served).
         return rag_for_mode(
-            DEFAULT_MODE, gen, embedder, query, settings=settings,
+            DEFAULT_MODE, gen, embedder, understand_in(gen, query, settings), settings=settings,
             budget_tokens=settings.rag_llm_max_tokens,
         )  # fmt: skip
     if tool == "graph":
-        from zpagent.graph.answers.search import graph_search
-
-        return graph_search(gen, query, settings=settings)
-    from zpagent.search.hybrid import search
-    from zpagent.search.response import search_response
-
+        return graph_search(gen, understand_in(gen, query, settings), settings=settings)
     return search_response(search(gen, embedder, query), gen.index_version)
 
 

@@ -156,7 +156,7 @@ def _keep(ref: EntityRef, lexicon: Lexicon, role: str) -> EntityRef:
     return ref
 
 
-def _phrases(parts: Parts) -> list[tuple[str, list[Phrase]]]:
+def _phrases(parts: Parts, lexicon: Lexicon) -> list[tuple[str, list[Phrase]]]:
     """Topics, keywords and projects; words that name both a topic and a keyword are
     the topic (a curated page of students) unless the question asks for a keyword."""
     rec = parts.rec
@@ -171,6 +171,15 @@ def _phrases(parts: Parts) -> list[tuple[str, list[Phrase]]]:
         p for p in rec.keywords
         if prefer_keyword or not topic_tokens & set(range(p.start, p.end))
     ]  # fmt: skip
+    if _has(parts, "topic") and not _has(parts, "keyword") and keywords and not topics:
+        # "študenti na téme nlp": the topic whose keyword it is.
+        as_topics = []
+        for p in keywords:
+            entries = [t for t in lexicon.topics if t.keyword in {e.id for e in p.entries}]
+            if entries:
+                as_topics.append(Phrase(p.start, p.end, list({t.id: t for t in entries}.values())))
+        if as_topics:
+            topics, keywords = as_topics, []
     return [("topic", topics), ("keyword", keywords), ("project", rec.projects)]
 
 
@@ -313,7 +322,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         elements.append(
             Element("start_years" if near_start else "years", *_char_to_tokens(parts, a, b), years)
         )
-    for type_, phrases in _phrases(parts):
+    for type_, phrases in _phrases(parts, lexicon):
         for p in phrases:
             elements.append(Element(type_, p.start, p.end, _phrase_ref(parts, type_, p)))
     for p in rec.titles:
@@ -342,8 +351,6 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         and not listing
     ):
         ask = "open"
-    if ask not in ("fact", "profile"):
-        asked -= {"start_year"} if not subjects else set()
     unknown = tuple(
         name for name, _, _ in rec.unknown if not any(r.text == name for r in unknown_refs)
     )
@@ -368,9 +375,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         folded=parts.folded,
         tokens=tuple(parts.tokens),
         ask=ask,
-        attributes=frozenset(asked)
-        if ask in ("fact", "list", "who_wrote", "shared")
-        else frozenset(),
+        attributes=frozenset() if ask == "count" else frozenset(asked),
         unit=unit,
         subjects=tuple(subjects),
         clauses=clauses,

@@ -48,8 +48,7 @@ _CUE_PATTERNS: dict[str, str] = {
     ),
     "year": (
         r"\bkedy\b|\bktorom roku\b|\bktory rok\b|\brok\b|\broku\b|\bwhen\b|\byears?\b"
-        r"|\bobhaj\w*|\bodovzd\w*|\bdefen[dcs]\w*|\bkdy\b|\bkterem roce\b|\broce\b|\bfinish\w*"
-        r"|\bsubmit\w*|\bukonc\w*|\bskoncil\w*|\bdokoncil\w*"
+        r"|\bkdy\b|\bkterem roce\b|\broce\b|\bwhat year\b|\bz ktoreho roku\b"
     ),
     "start": (
         r"\bzac(?:al|ala|ali|ol|ola|iatok|iatku|ina)\w*\s+(?:\w+\s+){0,3}stud\w*"
@@ -254,6 +253,9 @@ FUNCTION_WORDS = frozenset(
     venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena
     uvedene uvedeni zapisany zapisana zapisani evidovany evidovana
     belong belongs belonged work works worked working listed registered
+    wiki wiky wikine obhajil obhajila obhajili obhajeny obhajena obhajene obhajit obhaji
+    odovzdal odovzdala odovzdali odovzdana odovzdane defended defend submitted finished
+    ukoncil ukoncila dokoncil dokoncila skoncil skoncila
     """.split()
 )
 
