@@ -266,6 +266,11 @@ class Interpretation(BaseModel):
         default_factory=list, description="Words of the question nothing accounted for."
     )
     unknown_names: list[str] = Field(default_factory=list)
+    unknown_terms: list[str] = Field(
+        default_factory=list,
+        description="What the question names that the wiki does not have (a person, a "
+        "keyword or topic, a title): looked for, not found.",
+    )
     exact: bool | None = Field(
         None,
         description="Counts and lists may be stated as exact: every word understood and "

@@ -8,17 +8,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from zpagent.agent.rewrite import with_note
+from zpagent.question import analyze
 
 from tests.history.wiki_repo import HOLP
 from zpagent.agent.agent import run_agent
 from zpagent.agent.clarify import choose_candidate
 from zpagent.agent.conversation import EmptyConversation, UnsupportedContent, turns_from_messages
-from zpagent.agent.rewrite import with_note
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.subjects import Names, Subject
 from zpagent.eval.conversations import run_conversations
 from zpagent.eval.datasets import load_dataset, split_hash
-from zpagent.question import analyze
 
 REPO = Path(__file__).resolve().parents[2]
 DATASET = REPO / "eval" / "datasets" / "conversations.json"

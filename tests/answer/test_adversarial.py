@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from zpagent.question import analyze
 
+from tests.asking import read
 from zpagent.answer.claims import Claim, ClaimSet
 from zpagent.answer.gather import AnswerOptions, rag_bundle
 from zpagent.answer.render import plain_text, render_facts
@@ -30,7 +32,6 @@ from zpagent.eval.adversarial import TruthChecker
 from zpagent.eval.adversarial_llm import ATTACKS, Adversary
 from zpagent.eval.honest_llm import honest_responder
 from zpagent.eval.scripted_llm import ScriptedLLM
-from zpagent.question import analyze
 
 REPO = Path(__file__).resolve().parents[2]
 TRUTH = json.loads((REPO / "examples" / "zpwiki-truth.json").read_text(encoding="utf-8"))
@@ -173,7 +174,9 @@ def test_every_attack_class_delivers_no_wrong_fact(sample, scripted, attack):
         for engine in ("rag", "auto"):
             adversary = Adversary(attack)
             server.responder = adversary
-            resp = answer(gen, ws.embedder, question, AnswerOptions(engine=engine), client=client)
+            resp = answer(
+                gen, ws.embedder, read(gen, question), AnswerOptions(engine=engine), client=client
+            )
             applied += adversary.applied
             if resp.status == "ok":
                 assert checker.problems(resp, logins, adversary.payload) == [], (question, engine)
@@ -186,5 +189,7 @@ def test_the_honest_model_is_accepted_on_the_first_pass(sample, scripted):
     server, client = scripted
     server.responder = honest_responder
     for question, _ in QUESTIONS:
-        resp = answer(gen, ws.embedder, question, AnswerOptions(engine="rag"), client=client)
+        resp = answer(
+            gen, ws.embedder, read(gen, question), AnswerOptions(engine="rag"), client=client
+        )
         assert resp.mode == "llm" and resp.failures == [], question

@@ -5,6 +5,7 @@ import logging
 import pytest
 
 from tests.answer.conftest import LLM_KEY
+from tests.asking import read
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.service import answer
 from zpagent.errors import LLMUnavailable
@@ -39,7 +40,7 @@ def supervisor(value="Daniel Hládek", **kw):
 
 
 def ask(gen, emb, client, q="Aký názov diplomovej práce má Ján Holp?", opts=RAG, cache=None):
-    return answer(gen, emb, q, opts, client=client, cache=cache)
+    return answer(gen, emb, read(gen, q), opts, client=client, cache=cache)
 
 
 def test_correct_claims_are_delivered_with_citations(gen, tiny_workspace, llm, client):

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from zpagent.question import analyze
 
+from tests.asking import read
 from tests.conftest import built_workspace
 from zpagent.answer.condense import CondenseCache
 from zpagent.answer.gather import AnswerOptions, gather, merge_bundles, rag_bundle
@@ -18,7 +20,6 @@ from zpagent.answer.render import render_clarification
 from zpagent.answer.service import answer
 from zpagent.answer.subjects import resolve_names
 from zpagent.eval.scripted_llm import claims
-from zpagent.question import analyze
 
 
 def names_of(gen, q: str):
@@ -89,7 +90,7 @@ def test_condensation_costs_one_call_per_distinct_evidence(
     llm.responder = honest
     cache = CondenseCache(tmp_path / "cache.sqlite")
     try:
-        first = answer(gen, emb, Q_HOLP, CONDENSING, client=client, cache=cache)
+        first = answer(gen, emb, read(gen, Q_HOLP), CONDENSING, client=client, cache=cache)
         assert first.condensed["applied"] is True and first.condensed["cached"] is False
         assert first.condensed["tokens_before"] > CONDENSING.context_tokens
         assert first.accepted_for_delivery and HOLP_MASTER in first.answer
@@ -101,7 +102,7 @@ def test_condensation_costs_one_call_per_distinct_evidence(
         assert "Rok začiatku štúdia" not in claims_prompt
 
         # other evidence: a new condensation call
-        other = answer(gen, emb, Q_NOVAKOVA, CONDENSING, client=client, cache=cache)
+        other = answer(gen, emb, read(gen, Q_NOVAKOVA), CONDENSING, client=client, cache=cache)
         assert other.condensed["cached"] is False
         assert other.accepted_for_delivery and NOVAKOVA_TITLE in other.answer
         assert len(condense_calls(llm)) == 2
@@ -110,7 +111,7 @@ def test_condensation_costs_one_call_per_distinct_evidence(
 
         # the same evidence again, for either question: served from the cache
         for q in (Q_HOLP, Q_NOVAKOVA):
-            again = answer(gen, emb, q, CONDENSING, client=client, cache=cache)
+            again = answer(gen, emb, read(gen, q), CONDENSING, client=client, cache=cache)
             assert again.condensed["applied"] is True and again.condensed["cached"] is True
             assert again.llm.calls == 1 and again.accepted_for_delivery
         assert len(condense_calls(llm)) == 2 and len(llm.requests) == 6
@@ -120,12 +121,12 @@ def test_condensation_costs_one_call_per_distinct_evidence(
     # the cache is a file: a new process (a new CondenseCache) still has it
     reopened = CondenseCache(tmp_path / "cache.sqlite")
     try:
-        r = answer(gen, emb, Q_HOLP, CONDENSING, client=client, cache=reopened)
+        r = answer(gen, emb, read(gen, Q_HOLP), CONDENSING, client=client, cache=reopened)
         assert r.condensed["cached"] is True and len(condense_calls(llm)) == 2
         # ... keyed by the model too: another model condenses for itself
         other_model = ChatClient(LLMConfig(url=llm.url, model="another-model", retries=0))
         try:
-            r = answer(gen, emb, Q_HOLP, CONDENSING, client=other_model, cache=reopened)
+            r = answer(gen, emb, read(gen, Q_HOLP), CONDENSING, client=other_model, cache=reopened)
         finally:
             other_model.close()
         assert r.condensed["cached"] is False and len(condense_calls(llm)) == 3
@@ -135,7 +136,9 @@ def test_condensation_costs_one_call_per_distinct_evidence(
 
 def test_without_a_cache_nothing_is_condensed(gen, tiny_workspace, llm, client):
     llm.responder = honest
-    r = answer(gen, tiny_workspace.embedder, Q_HOLP, CONDENSING, client=client, cache=None)
+    r = answer(
+        gen, tiny_workspace.embedder, read(gen, Q_HOLP), CONDENSING, client=client, cache=None
+    )
     assert r.condensed is None
     assert r.accepted_for_delivery and HOLP_MASTER in r.answer
     assert condense_calls(llm) == [] and len(llm.requests) == 1
@@ -147,7 +150,7 @@ def test_without_a_cache_nothing_is_condensed(gen, tiny_workspace, llm, client):
 def test_small_evidence_is_not_condensed_even_with_a_cache(gen, tiny_workspace, llm, client, cache):
     llm.responder = honest
     opts = AnswerOptions(engine="rag", context_tokens=100_000)
-    r = answer(gen, tiny_workspace.embedder, Q_HOLP, opts, client=client, cache=cache)
+    r = answer(gen, tiny_workspace.embedder, read(gen, Q_HOLP), opts, client=client, cache=cache)
     assert r.condensed is None and condense_calls(llm) == [] and r.accepted_for_delivery
 
 
@@ -162,7 +165,9 @@ def test_claims_are_verified_against_the_original_evidence_not_the_summary(
         claims(title_claim("Ján Holp", invented, "S1", "master")),
         claims(title_claim("Ján Holp", HOLP_MASTER, "S1", "master")),
     )
-    r = answer(gen, tiny_workspace.embedder, Q_HOLP, CONDENSING, client=client, cache=cache)
+    r = answer(
+        gen, tiny_workspace.embedder, read(gen, Q_HOLP), CONDENSING, client=client, cache=cache
+    )
     assert r.condensed["applied"] and r.condensed["cached"] is False
     # the model saw only the (wrong) summary ...
     first_prompt = llm.requests[1]["messages"][1]["content"]
@@ -181,7 +186,9 @@ def test_claims_are_verified_against_the_original_evidence_not_the_summary(
         claims(title_claim("Ján Holp", invented, "S1", "master")),
         claims(title_claim("Ján Holp", invented, "S1", "master")),
     )
-    r = answer(gen, tiny_workspace.embedder, Q_HOLP, CONDENSING, client=client, cache=cache)
+    r = answer(
+        gen, tiny_workspace.embedder, read(gen, Q_HOLP), CONDENSING, client=client, cache=cache
+    )
     assert r.condensed["cached"] is True and len(condense_calls(llm)) == 1
     # the page's fact is delivered, never the summary's invention
     assert r.mode == "deterministic" and invented not in r.answer
@@ -274,7 +281,9 @@ def test_auto_answer_with_an_llm_says_it_used_both(gen, tiny_workspace, llm, cli
             {"kind": "start_year", "subject": "Ján Holp", "value": "2016", "sources": ["S1"]},
         )
     )
-    r = answer(gen, tiny_workspace.embedder, Q_BOTH, AnswerOptions(engine="auto"), client=client)
+    r = answer(
+        gen, tiny_workspace.embedder, read(gen, Q_BOTH), AnswerOptions(engine="auto"), client=client
+    )
     assert r.engine_requested == "auto" and r.engine_used == "rag+graph"
     assert r.status == "ok" and r.mode == "llm" and r.accepted_for_delivery
     assert r.failures == []
@@ -293,7 +302,7 @@ def test_auto_answer_with_an_llm_says_it_used_both(gen, tiny_workspace, llm, cli
 
 
 def test_auto_answer_without_an_llm_reports_both_engines(gen, tiny_workspace):
-    r = answer(gen, tiny_workspace.embedder, Q_BOTH, AnswerOptions(engine="auto"))
+    r = answer(gen, tiny_workspace.embedder, read(gen, Q_BOTH), AnswerOptions(engine="auto"))
     assert r.engine_used == "rag+graph" and r.llm.used is False
     assert r.status == "ok" and r.accepted_for_delivery and r.mode == "deterministic"
     assert "rok začiatku štúdia: 2016 [S1]" in r.answer
@@ -304,7 +313,7 @@ def test_auto_answer_without_an_llm_reports_both_engines(gen, tiny_workspace):
 
 def test_a_question_the_graph_answers_alone_uses_only_the_graph(gen, tiny_workspace):
     q = "Kto viedol diplomovú prácu Jána Holpa?"
-    r = answer(gen, tiny_workspace.embedder, q, AnswerOptions(engine="auto"))
+    r = answer(gen, tiny_workspace.embedder, read(gen, q), AnswerOptions(engine="auto"))
     assert r.engine_used == "graph"
     assert [s.document_path for s in r.sources] == [HOLP]
 
@@ -378,7 +387,9 @@ def test_a_first_name_alone_asks_which_person_naming_every_candidate(
     namesakes, engine, llm, client
 ):
     ws, g = namesakes
-    r = answer(g, ws.embedder, "Aký názov práce má Martin?", AnswerOptions(engine=engine), client)
+    r = answer(
+        g, ws.embedder, read(g, "Aký názov práce má Martin?"), AnswerOptions(engine=engine), client
+    )
     assert r.engine_used == "none"  # the names were resolved before any engine ran
     assert r.status == "ambiguous" and r.reason == "ambiguous_person"
     assert r.mode == "clarify" and r.accepted_for_delivery
@@ -401,6 +412,6 @@ def test_clarification_names_every_one_of_many_namesakes(namesakes):
     text = render_clarification(names.candidates)
     missing = [name for name in TOMAS if name not in text]
     assert missing == [], f"clarification drops candidates: {missing}"
-    r = answer(g, ws.embedder, "Aký názov práce má Tomáš?", AnswerOptions(engine="graph"))
+    r = answer(g, ws.embedder, read(g, "Aký názov práce má Tomáš?"), AnswerOptions(engine="graph"))
     assert r.status == "ambiguous" and len(r.candidates) == len(TOMAS)
     assert [name for name in TOMAS if name not in r.answer] == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.asking import read
 from zpagent.answer.service import answer
 from zpagent.eval.datasets import load_dataset
 from zpagent.eval.metrics import text_norm as norm
@@ -20,7 +21,7 @@ def test_graph_dev_set_answered_without_an_llm(sample_workspace):
             resp = answer(
                 gen,
                 sample_workspace.embedder,
-                item.query,
+                read(gen, item.query),
                 sample_workspace.answer_options("graph"),
                 client=None,
             )

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.asking import read
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.service import answer
 from zpagent.eval.adversarial import TruthChecker
@@ -33,7 +34,7 @@ def sample(sample_workspace):
 
 def test_without_an_llm_each_page_of_the_set_is_quoted(sample):
     ws, gen = sample
-    r = answer(gen, ws.embedder, QUESTION, AnswerOptions(engine="auto"))
+    r = answer(gen, ws.embedder, read(gen, QUESTION), AnswerOptions(engine="auto"))
     assert r.engine_used == "rag+graph" and r.mode == "extractive"
     cited = {s.document_path for s in r.sources if any(s.source_id in c.sources for c in r.claims)}
     assert len(cited) >= 3 and cited <= STAS_MASTERS
@@ -48,13 +49,21 @@ def test_an_honest_model_quotes_the_set_and_an_adversary_delivers_nothing_wrong(
     with ScriptedLLM(honest_responder) as server:
         client = ChatClient(LLMConfig(url=server.url, model="scripted", retries=0))
         try:
-            r = answer(gen, ws.embedder, QUESTION, AnswerOptions(engine="auto"), client=client)
+            r = answer(
+                gen, ws.embedder, read(gen, QUESTION), AnswerOptions(engine="auto"), client=client
+            )
             assert r.mode == "llm" and r.failures == [] and r.claims
             assert checker.problems(r, [], []) == []
             for attack in sorted(ATTACKS):
                 adversary = Adversary(attack)
                 server.responder = adversary
-                r = answer(gen, ws.embedder, QUESTION, AnswerOptions(engine="auto"), client=client)
+                r = answer(
+                    gen,
+                    ws.embedder,
+                    read(gen, QUESTION),
+                    AnswerOptions(engine="auto"),
+                    client=client,
+                )
                 if r.status == "ok":
                     assert checker.problems(r, [], adversary.payload) == [], attack
         finally:

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from tests.api.conftest import AUTH, api_settings
+from tests.asking import read
 from tests.history.wiki_repo import HOLP
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.service import answer
@@ -40,7 +41,7 @@ def test_the_library_answers_history_questions_from_git_whatever_the_engine(git_
         resp = answer(
             gen,
             git_workspace.query_embedder,
-            QUESTION,
+            read(gen, QUESTION),
             AnswerOptions(engine=engine),
             history=history_asker(git_workspace, gen),
         )
@@ -49,12 +50,12 @@ def test_the_library_answers_history_questions_from_git_whatever_the_engine(git_
 
 def test_without_the_history_it_is_refused_not_answered_with_thesis_facts(sample_workspace):
     with sample_workspace.open_current() as gen:
-        resp = answer(gen, sample_workspace.query_embedder, QUESTION, AnswerOptions())
+        resp = answer(gen, sample_workspace.query_embedder, read(gen, QUESTION), AnswerOptions())
         # The sample wiki is no Git repository of its own: the same refusal.
         with_history = answer(
             gen,
             sample_workspace.query_embedder,
-            QUESTION,
+            read(gen, QUESTION),
             AnswerOptions(),
             history=history_asker(sample_workspace, gen),
         )

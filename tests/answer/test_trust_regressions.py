@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.asking import read
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.quotes import find_quote, is_fact_line, is_instruction, unit_list
 from zpagent.answer.render import escape, plain_text
@@ -31,7 +32,9 @@ def sample(sample_workspace):
 
 def ask(sample, question, engine="auto", client=None):
     ws, gen = sample
-    return answer(gen, ws.embedder, question, AnswerOptions(engine=engine), client=client)
+    return answer(
+        gen, ws.embedder, read(gen, question), AnswerOptions(engine=engine), client=client
+    )
 
 
 @pytest.mark.parametrize(

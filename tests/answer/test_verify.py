@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from zpagent.question import analyze
+
 from zpagent.answer.claims import Claim, ClaimSet, parse_claims
 from zpagent.answer.evidence import Bundle, SourceEvidence
 from zpagent.answer.facts import Fact, value_key
 from zpagent.answer.subjects import Subject
 from zpagent.answer.verify import same_person, verify
 from zpagent.contract import Source
-from zpagent.question import analyze
 
 HOLP_MASTER = "Rozpoznávanie pomenovaných entít v slovenčine"
 HOLP_BACHELOR = "Strojový preklad pomocou neurónových sietí"

@@ -15,6 +15,7 @@ from collections import defaultdict
 import pytest
 from typer.testing import CliRunner
 
+from tests.asking import read, read_store
 from tests.conftest import built_workspace
 from tests.graph.conftest import INDEX_VERSION, REPO, SAMPLE_WIKI
 from zpagent.cli.main import app
@@ -103,7 +104,8 @@ def node(payload: GraphPayload, label: str, id_: str) -> dict:
 
 
 def ask(store, query: str, **kw) -> GraphResponse:
-    return search_store(store, query, index_version=INDEX_VERSION, **kw)
+    typed = read_store(store, query, kw.get("include_unpublished", False))
+    return search_store(store, typed, index_version=INDEX_VERSION, **kw)
 
 
 # --- 1. every relationship type, with concrete instances -------------------------------------
@@ -453,8 +455,9 @@ def test_evidence_limit_truncates_the_evidence_lines_of_a_fact(sample_store):
 def test_graph_search_over_a_generation_reports_the_fact_limit(tiny_workspace):
     question = "Aký je názov práce Jána Holpa?"
     with tiny_workspace.open_current() as gen:
-        small = graph_search(gen, question, settings=tiny_workspace.settings, limit=1)
-        whole = graph_search(gen, question, settings=tiny_workspace.settings)
+        query = read(gen, question)
+        small = graph_search(gen, query, settings=tiny_workspace.settings, limit=1)
+        whole = graph_search(gen, query, settings=tiny_workspace.settings)
         version = gen.index_version
     assert small.truncated is True and small.complete is False
     assert small.truncation_reasons == ["fact_limit"] and len(small.answers) == 1
@@ -647,7 +650,7 @@ def test_unknown_keyword_keeps_the_near_misses(sample_store, query, term, near):
     resp = ask(sample_store, query)
     assert resp.status == "no_answer" and resp.reason == "unknown_keyword"
     assert resp.answers == [] and resp.facts == []
-    assert resp.question.unknown_term == term  # what it looked for
+    assert resp.interpretation.unknown_terms == [term]  # what it looked for
     assert resp.candidates and all(c.status == "rejected" for c in resp.candidates)
     first = resp.candidates[0]
     assert (first.label, first.id, first.name) == near
@@ -659,7 +662,7 @@ def test_unknown_keyword_keeps_the_near_misses(sample_store, query, term, near):
 def test_unknown_keyword_without_near_misses_says_what_it_looked_for(sample_store):
     resp = ask(sample_store, "Ktorí študenti majú kľúčové slovo paradajky?")
     assert resp.status == "no_answer" and resp.reason == "unknown_keyword"
-    assert resp.question.unknown_term == "paradajky"
+    assert resp.interpretation.unknown_terms == ["paradajky"]
     assert all(c.status == "rejected" for c in resp.candidates)
     assert "paradajky" not in {c.name for c in resp.candidates}
 
@@ -669,7 +672,7 @@ def test_unknown_title_keeps_the_near_misses(sample_store):
     resp = ask(sample_store, f"Kto napísal prácu „{title}“?")
     assert resp.status == "no_answer" and resp.reason == "unknown_title"
     assert resp.answers == [] and resp.facts == []
-    assert resp.question.title == title  # what it looked for
+    assert resp.interpretation.unknown_terms == [title]  # what it looked for
     cands = resp.candidates
     assert cands and all(c.status == "rejected" and c.label == "Thesis" for c in cands)
     assert (cands[0].id, cands[0].name) == (
@@ -682,4 +685,4 @@ def test_unknown_title_keeps_the_near_misses(sample_store):
     # Without a word in common there is no near miss, but the title asked stays.
     far = ask(sample_store, "Kto napísal prácu „Pestovanie paradajok na Marse“?")
     assert far.reason == "unknown_title" and far.candidates == []
-    assert far.question.title == "Pestovanie paradajok na Marse"
+    assert far.interpretation.unknown_terms == ["Pestovanie paradajok na Marse"]

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from tests.graph.conftest import INDEX_VERSION, REPO
-from zpagent.graph.answers.scope import graph_scope
 from zpagent.graph.understand.intent import intents_of
 from zpagent.graph.understand.lexicon import load_lexicon
 from zpagent.graph.understand.parse import parse_question
+
+from tests.graph.conftest import INDEX_VERSION, REPO
+from zpagent.graph.answers.scope import graph_scope
 
 TRUTH = json.loads((REPO / "examples" / "zpwiki-truth.json").read_text(encoding="utf-8"))
 PERSONS = {p["id"]: p for p in TRUTH["persons"]}

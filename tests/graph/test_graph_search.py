@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.asking import read_store
 from tests.graph.conftest import INDEX_VERSION
 from zpagent.errors import InvalidQuery
 from zpagent.graph.answers.search import search_store
@@ -12,7 +13,8 @@ from zpagent.ingest.text import fold
 
 
 def ask(store, query: str, **kw) -> GraphResponse:
-    return search_store(store, query, index_version=INDEX_VERSION, **kw)
+    typed = read_store(store, query, kw.get("include_unpublished", False))
+    return search_store(store, typed, index_version=INDEX_VERSION, **kw)
 
 
 def assert_well_formed(resp: GraphResponse) -> None:
@@ -98,7 +100,7 @@ def test_keywords_of_hidden_pages_only_are_unknown_as_if_they_did_not_exist(samp
     hidden = ask(sample_store, question.format(tag))
     nowhere = ask(sample_store, question.format("qwertyx"))
     assert (hidden.status, hidden.reason) == (nowhere.status, nowhere.reason)
-    assert hidden.reason == "unknown_keyword" and hidden.question.keywords == []
+    assert hidden.reason == "unknown_keyword" and hidden.interpretation.unknown_terms == [tag]
     # A typo of a hidden tag does not suggest it either.
     typo = ask(sample_store, question.format(tag + "k"))
     assert all(fold(c.name) != fold(tag) for c in typo.candidates)

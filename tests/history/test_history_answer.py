@@ -5,12 +5,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from zpagent.history.intent import parse_intent
 
 from tests.history.wiki_repo import HOLP, NOVAKOVA, OLD_ZUZANA, ZUZANA
 from zpagent.errors import InvalidQuery
 from zpagent.history.answer import history_answer, is_history_question
 from zpagent.history.errors import HistoryUnavailable
-from zpagent.history.intent import parse_intent
 
 NOW = dt.datetime(2026, 11, 10, 12, 0, tzinfo=dt.UTC)
 

@@ -11,8 +11,8 @@ from mcp.shared.exceptions import MCPError
 
 from tests.api.conftest import ENVELOPE_KEYS
 from tests.history.wiki_repo import HOLP, KOVAC, OLD_ZUZANA, ZUZANA
-from zpagent.requests import AnswerRequest, RagRequest, SearchRequest
 from zpagent.api.routes.graph import GraphRequest
+from zpagent.requests import AnswerRequest, RagRequest, SearchRequest
 
 TOOLS = {
     "search_wiki",

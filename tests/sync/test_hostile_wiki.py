@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from tests.asking import read
 from tests.conftest import make_workspace
 from tests.sync.conftest import git
 from zpagent.bench.hostile import (
@@ -158,6 +159,9 @@ def test_injected_instructions_never_reach_the_instructions(repos, hostile, tmp_
     assert INJECTED_NAME not in resp.instructions and INJECTION[:30] not in resp.instructions
     with ws.open_current() as gen:
         checked = answer(
-            gen, ws.embedder, "Kto viedol diplomovú prácu Jána Holpa?", ws.answer_options("rag")
+            gen,
+            ws.embedder,
+            read(gen, "Kto viedol diplomovú prácu Jána Holpa?"),
+            ws.answer_options("rag"),
         )
     assert INJECTED_NAME not in checked.answer, checked.answer

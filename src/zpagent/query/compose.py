@@ -200,6 +200,23 @@ def _unknown_term(parts: Parts, elements: list[Element], subjects: bool) -> list
     return [Element(asks, idx[0], idx[-1] + 1, ref)]
 
 
+def _with_logins(mentions: list[Mention]) -> list[Mention]:
+    """A login beside a name decides the name ("Martina Horvátha mh123ab"): the name's
+    mention keeps only that person, and the login is no second person."""
+    logins = [m for m in mentions if m.match == "login" and len(m.candidates) == 1]
+    out = []
+    for m in mentions:
+        if m in logins and any(
+            m.candidates[0] in o.candidates and o is not m for o in mentions if o not in logins
+        ):
+            continue
+        chosen = [lg.candidates[0] for lg in logins if lg.candidates[0] in m.candidates]
+        if m not in logins and len(chosen) == 1 and len(m.candidates) > 1:
+            m = Mention(m.text, m.start, m.end, chosen, m.match, m.unpublished)
+        out.append(m)
+    return out
+
+
 def _person_shaped(name: str, lexicon: Lexicon) -> bool:
     """A whole name ("Jozef Mrkvička"), or a given name alone: not "Git" or "Python"."""
     words = name.split()
@@ -282,7 +299,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     elements: list[Element] = []
     subjects: list[EntityRef] = []
     leads: list[str] = []
-    for m in rec.persons:
+    for m in _with_logins(rec.persons):
         role = _role(m, parts, lexicon)
         ref = _ref(parts, lexicon, m)
         if role == "family":
@@ -302,8 +319,9 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         if _person_shaped(name, lexicon)
     ]
     if unknown_refs:
+        # "Koho viedla Alena Vysoká?" names a supervisor; "Kto viedol prácu X?" a student.
         leading = _has(parts, "supervisor") or _has(parts, "consultant")
-        if leading and (listing or _has(parts, "supervised")) and not subjects:
+        if leading and _has(parts, "supervised") and not _has(parts, "who") and not subjects:
             role = "consultant" if _has(parts, "consultant") else "supervisor"
             for ref in unknown_refs:
                 leads.append(role)

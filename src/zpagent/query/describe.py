@@ -134,5 +134,7 @@ def interpretation(query: Query, exact: bool | None = None) -> dict[str, object]
         "constraints": constraints,
         "not_understood": query.unaccounted_words,
         "unknown_names": list(query.unknown_names),
+        # What it looked for and the wiki does not have: names, keywords, titles.
+        "unknown_terms": [r.text for r in query.refs() if not r.ids and r.text],
         "exact": exact,
     }

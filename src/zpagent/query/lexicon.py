@@ -183,7 +183,9 @@ class Lexicon:
         for p in self.persons:
             if p.login:
                 self.person_by_login[fold(p.login)].append(p)
-        self.topic_by_id = {t.id: t for t in self.topics}
+        self.topic_by_id: dict[str, PhraseEntry] = {}
+        for t in self.topics:  # the first entry of a topic is its page's title
+            self.topic_by_id.setdefault(t.id, t)
         self.keyword_by_id = {k.id: k for k in self.keywords}
         self.project_by_id = {p.id: p for p in self.projects}
         self.title_by_id = {t.id: t for t in self.titles}

@@ -81,5 +81,7 @@ def near_terms(
                   *lexicon.visible(lexicon.topics, include_unpublished)]:  # fmt: skip
         score = difflib.SequenceMatcher(None, key, fold(entry.name)).ratio()
         if score >= MIN_SCORE and score > scored.get(entry.id, (0.0, entry))[0]:
-            scored[entry.id] = (round(score, 3), entry)
+            # A topic is shown by its title, whichever of its names came near.
+            shown = lexicon.topic_by_id.get(entry.id, entry) if entry.keyword is not None else entry
+            scored[entry.id] = (round(score, 3), shown)
     return sorted(scored.values(), key=lambda x: (-x[0], x[1].id))[:limit]

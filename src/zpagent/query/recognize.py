@@ -122,6 +122,24 @@ def _title_after_thesis_noun(
     return rest
 
 
+def titles_named(title: str, titles: list[PhraseEntry]) -> list[PhraseEntry]:
+    """The theses a quoted or announced title names: the whole title as written, else
+    a title that contains it, else the titles that have every content word of it."""
+    key = " ".join(fold(title).split())
+    exact = [t for t in titles if " ".join(fold(t.name).split()) == key]
+    if exact:
+        return exact
+    within = [t for t in titles if key and key in " ".join(fold(t.name).split())]
+    if within:
+        return within
+    wanted = [
+        word_keys(w)
+        for w in words_of(title)
+        if fold(w) not in cu.FUNCTION_WORDS and not w.isdigit() and len(w) > 1
+    ]
+    return [t for t in titles if wanted and all(any(k & s for s in t.stems) for k in wanted)]
+
+
 def _span_tokens(tokens: list[Token], text: str, part: str) -> tuple[int, int] | None:
     i = fold(text).find(fold(part))
     if i < 0:
@@ -221,11 +239,8 @@ def recognize(
         span = _span_tokens(tokens, text, title)
         if span:
             out.title_text = title
-            words = set(range(*span))
-            found = _title_matches(
-                tokens, free, lexicon.visible(lexicon.titles, include_unpublished), words
-            )
-            out.titles.append(Phrase(span[0], span[1], found.entries if found else []))
+            named = titles_named(title, vis_titles)
+            out.titles.append(Phrase(span[0], span[1], named))
             out.cover(*span)
             for j in range(*span):
                 free[j] = False
@@ -261,9 +276,7 @@ def recognize(
         if span:
             out.persons = [m for m in out.persons if m.end <= span[0] or m.start >= span[1]]
             out.entity_tokens = {j for m in out.persons for j in range(m.start, m.end)}
-            words = set(range(*span))
-            found = _title_matches(tokens, [True] * len(tokens), vis_titles, words)
-            out.titles.append(Phrase(span[0], span[1], found.entries if found else []))
+            out.titles.append(Phrase(span[0], span[1], titles_named(title, vis_titles)))
             out.title_text = title
             out.cover(*span)
             for j in range(*span):

@@ -10,8 +10,8 @@ import pytest
 
 from zpagent.eval.datasets import load_dataset, split_hash
 from zpagent.eval.small_talk import run_small_talk
-from zpagent.question import analyze
-from zpagent.question.small_talk import reply
+from zpagent.query import understand as analyze
+from zpagent.query.small_talk import reply
 
 REPO = Path(__file__).resolve().parents[2]
 DATASET = REPO / "eval" / "datasets" / "small_talk.json"
@@ -58,7 +58,7 @@ def test_the_question_without_its_greeting_is_what_retrieval_sees():
     q = analyze("Ahoj, kto viedol prácu Jána Holpa? Ďakujem.")
     assert q.core == "kto viedol prácu Jána Holpa?"
     assert q.text == "Ahoj, kto viedol prácu Jána Holpa? Ďakujem."
-    assert "supervisor" in q.asked
+    assert "supervisor" in q.attributes
 
 
 def test_replies_answer_every_part_in_the_turns_language():

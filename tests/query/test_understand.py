@@ -1,0 +1,233 @@
+"""Reading a question into its typed query: name forms, what is asked, conditions,
+what was not understood, and properties over any input."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from zpagent.errors import InvalidQuery
+from zpagent.graph.lexicon import load_lexicon
+from zpagent.ingest.text import fold
+from zpagent.query import understand, validate
+from zpagent.query.inflect import damerau, forms, matches, typo_match
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ("Jána", "Ján"),
+        ("Holpa", "Holp"),
+        ("Novákovej", "Nováková"),
+        ("novakovou", "Nováková"),
+        ("Šťastného", "Šťastný"),
+        ("Oravca", "Oravec"),
+        ("Petra", "Peter"),
+        ("Hládka", "Hládek"),
+        ("Lucie", "Lucia"),
+        ("Slivku", "Slivka"),
+        ("Jurča", "Jurčo"),
+        ("Patakyho", "Pataky"),
+    ],
+)
+def test_inflected_forms_match(query, name):
+    assert matches(query, name)
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [("Novákovej", "Novák"), ("Nováka", "Nováková"), ("Holpová", "Holp"), ("Kováčik", "Kováč")],
+)
+def test_other_names_do_not_match(query, name):
+    assert not matches(query, name)
+
+
+def test_typos():
+    assert damerau("holpa", "hlopa") == 1
+    assert typo_match("Hlopa", "Holp", 4)
+    assert typo_match("Krajčíroej", "Krajčírová")
+    assert not typo_match("Holp", "Holub")  # too short to guess
+    # A woman's surname is no typo of a man's, nor the other way round.
+    for query, name in [
+        ("Kováčová", "Kováč"),
+        ("Vargová", "Varga"),
+        ("Sedlákovej", "Sedlák"),
+        ("Slivkovou", "Slivka"),
+        ("Novákovi", "Nováková"),
+    ]:
+        assert not typo_match(query, name), (query, name)
+    assert typo_match("Kovácovi", "Kováč") and typo_match("Novákvoej", "Nováková")
+    assert all(f == fold(f) for f in forms("Ľubomír"))
+
+
+@pytest.fixture(scope="module")
+def lexicon(sample_store):
+    return load_lexicon(sample_store)
+
+
+def ids(query) -> list[str]:
+    """Every person the query names, by their candidates."""
+    return sorted(i for r in query.persons() for i in r.ids)
+
+
+@pytest.mark.parametrize(
+    ("question", "ask", "attribute", "persons"),
+    [
+        ("Aký je názov diplomovej práce Jána Holpa?", "fact", "title", ["jan-holp"]),
+        ("aky je nazov bakalarky jana holpa", "fact", "title", ["jan-holp"]),
+        ("Kto viedol BP Holpa?", "fact", "supervisor", ["jan-holp"]),
+        ("Kedy obhájila Petra Tóthová diplomovku?", "fact", "year", ["petra-tothova"]),
+        ("Kedy začal študovať Ján Holp?", "fact", "start_year", ["jan-holp"]),
+        ("Aký tímový projekt robil Ján Holp?", "fact", "works", ["jan-holp"]),
+        ("Koho viedol Ján Staš?", "list", None, ["jan-stas"]),
+        ("Koľko prác viedla Renáta Kolárová?", "count", None, ["renata-kolarova"]),
+        (
+            "Pri ktorých prácach bol konzultantom Ľubomír Šťastný?",
+            "list",
+            None,
+            ["lubomir-stastny"],
+        ),
+        (
+            "Aké témy majú spoločné Ján Holp a Petra Tóthová?",
+            "shared",
+            "topics",
+            ["jan-holp", "petra-tothova"],
+        ),
+        ("Ako súvisí Ján Holp s Marekom Bielikom?", "path", None, ["jan-holp", "marek-bielik"]),
+        ("Ktoré stránky študentov napísal Daniel Hládek?", "pages_by_author", None, []),
+        ("Kto je autorom stránky Jána Holpa?", "page_author", None, ["jan-holp"]),
+        ("Ktoré stránky sú od Daniela Hládka?", "pages_by_author", None, []),
+        # Slovak "by" is the conditional, not the English "pages by": a message that
+        # mentions pages and "chcel by som" still asks for the thesis title.
+        (
+            "Je tu veľa stránok a ja by som chcel vedieť: aký názov mala diplomová práca "
+            "Jany Novákovej?",
+            "fact",
+            "title",
+            ["jana-novakova"],
+        ),
+        ("Koľko bakalárskych prác bolo obhájených v roku 2022?", "count", None, []),
+        ("Ktorí študenti majú kľúčové slovo nlp?", "list", None, []),
+        ("Kto sa venuje téme Rozpoznávanie reči?", "list", None, []),
+        ("Kto napísal prácu „Detekcia emócií v slovenských tweetoch“?", "who_wrote", None, []),
+        ("Kto začal študovať v roku 2016?", "list", None, []),
+        ("Aké je zajtra počasie?", "open", None, []),
+    ],
+)
+def test_what_is_asked(lexicon, question, ask, attribute, persons):
+    query = understand(question, lexicon)
+    assert query.ask == ask
+    if attribute:
+        assert attribute in query.attributes
+    assert ids(query) == sorted(persons)
+
+
+def test_conditions_of_lists_and_counts(lexicon):
+    q = understand("Koľko diplomoviek a bakalárok bolo v rokoch 2020 až 2022?", lexicon)
+    assert q.ask == "count" and q.unit == "theses"
+    assert sorted(q.kinds) == ["bachelor", "master"] and q.years == (2020, 2021, 2022)
+    assert understand("Kto mal DP v 2020/2021?", lexicon).years == (2021,)
+    assert understand("Kto mal dizertačku?", lexicon).kinds == ("dissertation",)
+    assert understand("Kto mal diplomový projekt?", lexicon).kinds == ("diploma_project",)
+    topic = understand("Kto sa venuje téme Rozpoznávanie reči?", lexicon)
+    assert [c.relation for c in topic.conditions] == ["topic"]
+    assert topic.conditions[0].refs[0].ids == ("rozpoznavanie-reci",)
+    start = understand("Kto začal študovať v roku 2016?", lexicon)
+    assert [(c.relation, c.years) for c in start.conditions] == [("start_year", {2016})]
+
+
+def test_negation_both_and_the_same_supervisor(lexicon):
+    q = understand("Kto nepísal diplomovku?", lexicon)
+    assert [(c.kinds, c.negated) for c in q.clauses] == [({"master"}, True)]
+    q = understand("Koho viedol Daniel Hládek aj pri bakalárke, aj pri diplomovke?", lexicon)
+    assert sorted(tuple(c.kinds) for c in q.clauses) == [("bachelor",), ("master",)]
+    assert all(c.supervisors[0].ids == ("daniel-hladek",) for c in q.clauses)
+    q = understand("Ktorí iní študenti mali rovnakého vedúceho ako Ján Holp?", lexicon)
+    assert q.reference is not None and q.reference.relation == "supervisor"
+    assert q.reference.of.ids == ("jan-holp",) and q.reference.others
+
+
+def test_what_was_not_understood_is_said(lexicon):
+    q = understand("Koľko bakalárskych prác bolo v roku 2022 hodnotených výborne?", lexicon)
+    assert not q.understood and q.unaccounted_words == ["hodnotených výborne"]
+    assert understand("Koľko bakalárskych prác bolo v roku 2022?", lexicon).understood
+    # A topic the wiki does not have is looked for, and said to be unknown.
+    q = understand("Koľko študentov sa venuje kvantovej gravitácii?", lexicon)
+    assert [(r.kind, r.text, r.ids) for r in q.refs()] == [
+        ("topic", "kvantovej gravitácii", ())
+    ]
+
+
+def test_names_keep_all_candidates(lexicon):
+    q = understand("Aký je názov práce Martina Horvátha?", lexicon)
+    assert q.subjects[0].ids == ("martin-horvath-mh123ab", "martin-horvath-mh456cd")
+    assert understand("Kto viedol prácu Novákovej?", lexicon).subjects[0].ids == (
+        "jana-novakova",
+        "maria-novakova",
+    )
+    # What else the question says tells namesakes apart.
+    q = understand("Aký je názov diplomovej práce Martina Horvátha z roku 2023?", lexicon)
+    assert q.subjects[0].ids == ("martin-horvath-mh456cd",)
+    q = understand("Kto viedol prácu Martina Horvátha mh123ab?", lexicon)
+    assert [r.ids for r in q.persons()] == [("martin-horvath-mh123ab",)]
+    # An unknown full name is a person nobody is: no candidates, never a first name.
+    q = understand("Aký je názov práce Jozefa Mrkvičku?", lexicon)
+    assert [(r.text, r.ids) for r in q.subjects] == [("Jozefa Mrkvičku", ())]
+    # Unpublished persons are hidden unless asked for.
+    hidden = understand("Kto viedol prácu Róberta Baláža?", lexicon)
+    assert hidden.subjects[0].ids == () and hidden.subjects[0].hidden
+    shown = understand("Kto viedol prácu Róberta Baláža?", lexicon, include_unpublished=True)
+    assert shown.subjects[0].ids == ("robert-balaz",)
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "?!", "x" * 2001, None, 42])
+def test_invalid_questions(bad):
+    with pytest.raises(InvalidQuery):
+        validate(bad)
+
+
+_WORDS = st.sampled_from(
+    "Aký je názov práce Jána Holpa Kto viedol koľko bakalárskych diplomovku 2022 téme "
+    "nlp kľúčové slovo Novákovej spoločné súvisí s Marekom stránky napísal „ “ ? , : "
+    "Martin Horváth Zuzany Róberta Baláža how many theses who supervised".split()
+)
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.one_of(_WORDS, st.text(min_size=1, max_size=12)), min_size=1, max_size=14))
+def test_reading_any_text_never_crashes(lexicon, words):
+    text = " ".join(words)
+    try:
+        query = understand(text, lexicon)
+    except InvalidQuery:
+        assert not any(ch.isalnum() for ch in text) or len(text) > 2000
+        return
+    assert query.ask
+    for r in query.refs():
+        assert set(r.ids).isdisjoint(r.hidden)
+    # Every word is either understood or said back as not understood.
+    for span in query.unaccounted:
+        assert 0 <= span.start < span.end <= len(query.core)
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.sampled_from(
+        [
+            "Aký je názov diplomovej práce {}?",
+            "Kto viedol bakalársku prácu {}?",
+            "Kedy obhájil {} prácu?",
+        ]
+    ),
+    st.sampled_from(["Jána Holpa", "Petry Tóthovej", "Ľubomíra Šťastného", "Kataríny Vargovej"]),
+)
+def test_missing_diacritics_do_not_change_the_person(lexicon, template, name):
+    with_marks = understand(template.format(name), lexicon)
+    without = understand(fold(template.format(name)), lexicon)
+    assert [r.ids for r in with_marks.persons()] == [r.ids for r in without.persons()]
+    assert (with_marks.ask, with_marks.attributes) == (without.ask, without.attributes)
