@@ -121,7 +121,7 @@ class Selector:
         """person -> what of the condition they have (topics, keywords, projects)."""
         ids = sorted({i for r in cond.refs for i in r.ids})
         out: dict[str, list[str]] = defaultdict(list)
-        if cond.relation == "family":
+        if cond.relation in ("family", "person"):
             for pid in ids:
                 out[pid] = []
             return out
@@ -141,14 +141,30 @@ class Selector:
         return out
 
     def leaders_of(self, query: Query) -> list[str]:
+        """Who led (or consulted) the theses the reference names: a person's theses of
+        the asked kinds, or the one thesis named by its title."""
         ref = query.reference
         assert ref is not None
         if ref.relation not in _ROLES:
             return []
+        if ref.of.kind == "title":
+            role = _ROLES[ref.relation][0]
+            rows = self.store.query(q.THESIS_PEOPLE, ids=list(ref.of.ids))
+            return sorted({sid for _t, rel, sid, _n, _e in rows if rel == role})
         kinds = sorted(ref.kinds & set(THESIS_KINDS))
         rows = self.store.query(q.LEADERS_OF, ids=list(ref.of.ids), roles=_ROLES[ref.relation],
                                 kinds=kinds)  # fmt: skip
         return [r[0] for r in rows]
+
+    def shared_terms(self, query: Query) -> Condition | None:
+        """ "Kto ďalší sa venuje rovnakej téme ako X?": X's topics (keywords) as a condition."""
+        ref = query.reference
+        assert ref is not None
+        known = self.lexicon.facts(ref.of.ids)
+        ids = sorted({i for f in known.values() for i in
+                      (f.topics if ref.relation == "topic" else f.keywords)})  # fmt: skip
+        refs = (EntityRef(ref.relation, "", None, tuple(ids)),)
+        return Condition(ref.relation, refs) if ids else None
 
     # -- the whole ---------------------------------------------------------------------
 
@@ -169,7 +185,14 @@ class Selector:
         items: dict[str, set[str]] = defaultdict(set)
         excluded_items: dict[str, set[str]] = defaultdict(set)
         clauses = list(query.clauses)
-        if query.reference is not None:
+        conditions = list(query.conditions)
+        if query.reference is not None and query.reference.relation in ("topic", "keyword"):
+            shared = self.shared_terms(query)
+            if shared is None:
+                sets.append(set())
+            else:
+                conditions.append(shared)
+        elif query.reference is not None:
             sel.leaders = self.leaders_of(query)
             ref = query.reference
             # Any of them: one mention that names them all.
@@ -193,7 +216,7 @@ class Selector:
                 for pid, tids in pairs.items():
                     items[pid] |= tids
         kept: dict[str, dict[str, list[str]]] = {}
-        for cond in query.conditions:
+        for cond in conditions:
             found = self.condition_persons(cond)
             (negated if cond.negated else sets).append(set(found))
             if not cond.negated:
@@ -205,8 +228,9 @@ class Selector:
             chosen = set(universe)
         for n in negated:
             chosen -= n
-        if query.reference is not None and query.reference.others:
-            chosen -= set(query.reference.of.ids)
+        ref = query.reference
+        if ref is not None and ref.others and ref.of.kind == "person":
+            chosen -= set(ref.of.ids)
         order = {p.id: i for i, p in enumerate(self.lexicon.persons)}
         sel.persons = sorted(chosen, key=lambda pid: order.get(pid, len(order)))
         sel.items = {

@@ -50,9 +50,11 @@ class Built:
 def _bind_negations(elements: list[Element]) -> None:
     """Mark the element each negation word applies to."""
     content = [e for e in elements if e.type in THESIS_ELEMENTS + PERSON_ELEMENTS]
-    for neg in (e for e in elements if e.type == "negation"):
+    for neg in (e for e in elements if e.type in ("negation", "except")):
         after = [e for e in content if e.start >= neg.end and e.start - neg.end <= NEGATION_REACH]
-        before = [e for e in content if e.end <= neg.start and neg.start - e.end <= 2]
+        before = [] if neg.type == "except" else [
+            e for e in content if e.end <= neg.start and neg.start - e.end <= 2
+        ]  # fmt: skip
         target = after[0] if after else (before[-1] if before else None)
         if target is not None:
             target.negated = True
@@ -154,6 +156,8 @@ def build(elements: list[Element]) -> Built:
     for e in elements:
         if e.type in ("topic", "keyword", "family", "project"):
             built.conditions.append(Condition(e.type, (e.value,), negated=e.negated))
+        elif e.type == "excepted":
+            built.conditions.append(Condition("person", (e.value,), negated=True))
         elif e.type == "start_years":
             built.conditions.append(
                 Condition("start_year", years=frozenset(e.value), negated=e.negated)

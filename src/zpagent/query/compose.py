@@ -269,16 +269,34 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
     return asked
 
 
+# "okrem Barbory Šimkovej", "except Ján Holp": a person left out of the answer.
+_EXCEPT = re.compile(r"\b(?:okrem|except|besides|mimo|krome)\b")
+
+
+def _excepted(parts: Parts, ref: EntityRef) -> bool:
+    if ref.span is None:
+        return False
+    before = parts.folded[max(0, ref.span.start - 30) : ref.span.start]
+    return bool(_EXCEPT.search(before)) and len(before.split()) >= 1
+
+
 def _reference(
-    parts: Parts, subjects: list[EntityRef], listing: bool
+    parts: Parts, subjects: list[EntityRef], titles: list[EntityRef], listing: bool
 ) -> tuple[Reference | None, list[EntityRef]]:
-    """ "Rovnakého vedúceho ako Natália Ďuricová", "iní študenti vedúceho X": the
-    relation of a named student as a constraint on everyone else."""
-    if not subjects or not listing:
-        return None, subjects
+    """The relation of something named as a constraint on everything else:
+    "rovnakého vedúceho ako Natália Ďuricová", "iní študenti vedúceho X", "Kto ďalší
+    sa venuje rovnakej téme ako Juraj Ferko?", "Ktoré ďalšie práce viedol vedúci
+    práce „…“?"."""
     same = bool(cu.SAME.search(parts.folded))
     others = bool(cu.OTHERS.search(parts.folded))
-    if not (same or (others and _has(parts, "persons"))):
+    if not (same or others) or not (listing or others):
+        return None, subjects
+    of: EntityRef | None = None
+    if subjects and (same or _has(parts, "persons") or listing):
+        of = subjects[0]
+    elif titles and (same or others):
+        of = titles[0]
+    if of is None:
         return None, subjects
     for relation, cue in (
         ("supervisor", "supervisor"),
@@ -287,9 +305,9 @@ def _reference(
         ("keyword", "keyword"),
     ):
         if _has(parts, cue):
-            of = subjects[0]
             kinds = frozenset(k for k, _, _ in parts.kinds)
-            return Reference(relation, of, kinds, others=True), subjects[1:]
+            rest = [s for s in subjects if s is not of]
+            return Reference(relation, of, kinds, others=True), rest
     return None, subjects
 
 
@@ -310,7 +328,10 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             leads.append(role)
             elements.append(Element(role, m.start, m.end, _keep(ref, lexicon, role)))
     listing = _has(parts, "count") or _has(parts, "list") or _has(parts, "persons")
-    reference, subjects = _reference(parts, subjects, listing)
+    excepted = [s for s in subjects if _excepted(parts, s)]
+    subjects = [s for s in subjects if s not in excepted]
+    title_refs = [_phrase_ref(parts, "title", p) for p in rec.titles]
+    reference, subjects = _reference(parts, subjects, title_refs, listing)
     # A whole name that fits nobody is still a person the question is about: it
     # stays a mention with no candidates, so the answer says it is unknown.
     unknown_refs = [
@@ -343,12 +364,16 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     for type_, phrases in _phrases(parts, lexicon):
         for p in phrases:
             elements.append(Element(type_, p.start, p.end, _phrase_ref(parts, type_, p)))
-    for p in rec.titles:
-        elements.append(Element("title", p.start, p.end, _phrase_ref(parts, "title", p)))
+    for p, ref in zip(rec.titles, title_refs, strict=True):
+        if reference is None or reference.of is not ref:  # the referred thesis is no condition
+            elements.append(Element("title", p.start, p.end, ref))
+    for ref in excepted:
+        elements.append(Element("excepted", 0, 0, ref))
     if _has(parts, "consultant") and "consultant" not in leads and not subjects and listing:
         a, b = parts.cues["consultant"][0]
         elements.append(Element("with_consultant", *_char_to_tokens(parts, a, b)))
     elements += _marks(parts, cu.NEGATED_VERB, "negation") + _marks(parts, cu.NEGATION, "negation")
+    elements += _marks(parts, cu.EXCEPT, "except")
     elements += _marks(parts, cu.BOTH, "both") + _marks(parts, cu.OR, "or")
     elements += _unknown_term(parts, elements, bool(subjects))
     built = build(elements)
@@ -477,11 +502,17 @@ def _ask(
         if asked or any(e.type in ("kind", "years", "title") for e in elements):
             return "fact", unit
         return ("fact" if parts.about_content else "profile"), unit
-    constraints = any(e.type not in ("negation", "both", "or") for e in elements)
+    constraints = any(e.type not in ("negation", "except", "both", "or") for e in elements)
     titles = [e for e in elements if e.type == "title"]
     wrote = _has(parts, "who") or _has(parts, "author") or _has(parts, "list")
     if titles and wrote and not (asked & {"supervisor", "consultant", "year"}):
         return "who_wrote", "persons"
+    terms_only = all(
+        e.type in ("topic", "keyword", "negation", "except", "both", "or") for e in elements
+    )
+    if constraints and terms_only and not listing and not _has(parts, "topic"):
+        # A term named in passing ("Čo je BM25?", "Ako používať Git?"): the text answers.
+        return "open", unit
     if constraints:
         if parts.about_content:
             return "content", unit

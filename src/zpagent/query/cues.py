@@ -169,10 +169,11 @@ NEGATED_VERB = re.compile(
     r"|pracoval|zucastnil|absolvoval|spravil|vypracoval|ucastnil)\w*"
 )
 NEGATION = re.compile(
-    r"\bnie\b|\bnikdy\b|\bziadn\w*|\bbez\b|\bokrem\b|\bnot\b|\bnever\b|\bwithout\b"
-    r"|\bexcept\b|\bno\b|\bdidn\w*|\bdoesn\w*|\bhaven\w*|\bhasn\w*|\bweren\w*|\bwasn\w*"
-    r"|\bnone\b|\bzadn\w*|\bkrome\b|\bne\b"
+    r"\bnie\b|\bnikdy\b|\bziadn\w*|\bnot\b|\bnever\b|\bdidn\w*|\bdoesn\w*|\bhaven\w*"
+    r"|\bhasn\w*|\bweren\w*|\bwasn\w*|\bnone\b|\bzadn\w*"
 )
+# "bez konzultanta", "okrem diplomoviek", "without a consultant": what follows is left out.
+EXCEPT = re.compile(r"\bbez\b|\bokrem\b|\bwithout\b|\bexcept\b|\bkrome\b|\bbesides\b")
 # "aj … aj", "both … and", "as well as": every condition must hold.
 BOTH = re.compile(r"\baj\b|\bboth\b|\bas well as\b|\bzaroven\b|\bzaroven\b|\bi\b|\btaky\b|\btiez\b")
 OR = re.compile(r"\balebo\b|\bor\b|\bci\b|\bnebo\b|\beither\b")

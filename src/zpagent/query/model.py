@@ -233,8 +233,10 @@ class Query:
 
     @property
     def understood(self) -> bool:
-        """Every content word is accounted for and every name fits someone."""
-        return not self.unaccounted and not self.unknown_names
+        """Every content word is accounted for, every name fits someone, and every
+        topic or keyword it names is one the wiki has."""
+        unknown_terms = any(not r.ids for r in self.refs() if r.kind in ("topic", "keyword"))
+        return not self.unaccounted and not self.unknown_names and not unknown_terms
 
     @property
     def unaccounted_words(self) -> list[str]:

@@ -85,6 +85,11 @@ def graph_scope(
     if status == "ambiguous":
         add_candidates(builder, list(problem.ids), lexicon, include_unpublished)  # type: ignore[union-attr]
         return _refuse(scope, "ambiguous", "ambiguous_person")
+    if status == "unknown" and problem is not None and problem.kind in ("topic", "keyword"):
+        # Words the graph has no topic for ("spracovaním hovorenej reči"): the text
+        # may still know them, so retrieval starts from vector hits.
+        scope.status = "open"
+        return scope
     if status == "unknown":
         assert problem is not None
         if problem.kind == "person":
@@ -98,7 +103,7 @@ def graph_scope(
     constrained = bool(query.conditions or query.reference) or any(
         not c.empty for c in query.clauses
     )
-    if not query.subjects and not constrained:
+    if query.ask == "open" or (not query.subjects and not constrained):
         scope.status = "open"
         return scope
     selector = Selector(store, lexicon, include_unpublished)
@@ -137,11 +142,67 @@ def graph_scope(
         and "keywords" not in query.attributes
         and not query.subjects
     )
-    scope.steps.append(Step("typed query", describe(query),
-                            f"{scope.pages} page(s), {scope.theses or 0} thesis(es)"))  # fmt: skip
+    found = f"{scope.pages} page(s), {scope.theses or 0} thesis(es)"
+    why = f"{', '.join(sorted(query.intents)) or 'the named set'}: {describe(query)}"
+    for relation in relations_of(query, sel.leaders):
+        scope.steps.append(Step(relation, why, found))
     if not scope.targets:
         scope.status, scope.reason = "ok", "no_matching_facts"
     return scope
+
+
+def _filters(kinds: frozenset[str], years: frozenset[int]) -> str:
+    parts = []
+    if kinds:
+        parts.append(f"kind IN {sorted(kinds)}")
+    if years:
+        parts.append(f"year IN {sorted(years)}")
+    return f" {{{', '.join(parts)}}}" if parts else ""
+
+
+def relations_of(query: Query, leaders: list[str]) -> list[str]:
+    """The graph relations the set was selected by, in Cypher notation: what a
+    reader checks to see why a page is in the set."""
+    out: list[str] = []
+    ref = query.reference
+    plain = [c for c in query.clauses if not (c.supervisors or c.consultants)]
+    if ref is not None and ref.relation in ("supervisor", "consultant"):
+        rel = "SUPERVISED" if ref.relation == "supervisor" else "CONSULTED"
+        if ref.of.kind == "title":
+            out.append(f"(:Thesis {{title: {ref.of.text}}})<-[:AUTHORED]-(:Person)")
+        # The kind and year the question asks go with the theses those persons led.
+        kinds = frozenset(k for c in plain if not c.negated for k in c.kinds)
+        years = frozenset(y for c in plain if not c.negated for y in c.years)
+        out.append(f"(:Thesis {{of: {ref.of.text}}})<-[:{rel}]-(:Person)")
+        out.append(
+            f"(:Person {{id: {', '.join(leaders)}}})-[:{rel}]->(:Thesis{_filters(kinds, years)})"
+            "<-[:AUTHORED]-(:Person)"
+        )
+        plain = [c for c in plain if c.negated]
+    for c in query.clauses:
+        filters = _filters(c.kinds, c.years)
+        neg = "NOT " if c.negated else ""
+        for role, refs in (("SUPERVISED", c.supervisors), ("CONSULTED", c.consultants)):
+            for r in refs:
+                out.append(f"{neg}(:Person {{id: {', '.join(r.ids)}}})-[:{role}]->"
+                           f"(:Thesis{filters})<-[:AUTHORED]-(:Person)")  # fmt: skip
+        if c in plain:
+            out.append(f"{neg}(:Person)-[:AUTHORED]->(:Thesis{filters})")
+    edges = {
+        "topic": "ON_TOPIC]->(:Topic",
+        "keyword": "HAS_DOCUMENT]->()-[:HAS_KEYWORD]->(:Keyword",
+        "project": "MEMBER_OF]->(:Project",
+    }
+    for cond in query.conditions:
+        neg = "NOT " if cond.negated else ""
+        if cond.relation in edges:
+            ids = ", ".join(i for r in cond.refs for i in r.ids)
+            out.append(f"{neg}(:Person)-[:{edges[cond.relation]} {{id: {ids}}})")
+        elif cond.relation == "start_year":
+            out.append(f"{neg}(:Person {{start_year IN {sorted(cond.years)}}})")
+    if query.subjects:
+        out.append("(:Person)-[:HAS_DOCUMENT]->(page), (:Person)-[:AUTHORED]->(:Thesis)")
+    return out or ["(:Person)-[:HAS_DOCUMENT]->(page)"]
 
 
 def _theses(
