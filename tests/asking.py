@@ -15,11 +15,20 @@ from zpagent.graph.understand import understand_in
 from zpagent.query import Query, understand
 
 
-def read(gen: Any, text: str, include_unpublished: bool = False, settings: Any = None) -> Query:
+def read(
+    gen: Any, text: str, include_unpublished: bool = False, settings: Any = None, now: Any = None
+) -> Query:
     """The typed query of ``text`` against ``gen``'s graph."""
-    return understand_in(gen, text, settings or Settings(_env_file=None), include_unpublished)
+    return understand_in(
+        gen, text, settings or Settings(_env_file=None), include_unpublished, now=now
+    )
 
 
 def read_store(store: Any, text: str, include_unpublished: bool = False) -> Query:
     """The typed query of ``text`` against a graph store's own lexicon."""
     return understand(text, load_lexicon(store), include_unpublished=include_unpublished)
+
+
+def read_history(gen: Any, text: str, now: Any = None) -> Query:
+    """A history question's typed query (as MCP's ``history_question`` reads it)."""
+    return read(gen, text, now=now).edit(ask="history")

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from zpagent.question import analyze
 
 from tests.asking import read
 from zpagent.answer.claims import Claim, ClaimSet
@@ -28,6 +27,7 @@ from zpagent.answer.select import answering_facts
 from zpagent.answer.service import answer
 from zpagent.answer.subjects import resolve_names
 from zpagent.answer.verify import verify
+from zpagent.config import Settings
 from zpagent.eval.adversarial import TruthChecker
 from zpagent.eval.adversarial_llm import ATTACKS, Adversary
 from zpagent.eval.honest_llm import honest_responder
@@ -57,8 +57,9 @@ def bundles(sample):
     ws, gen = sample
     out = []
     for question, _ in QUESTIONS:
-        q = analyze(question)
-        bundle = rag_bundle(gen, ws.embedder, q, resolve_names(gen, q, False), AnswerOptions())
+        q = read(gen, question)
+        names = resolve_names(gen, q, Settings(_env_file=None), False)
+        bundle = rag_bundle(gen, ws.embedder, q, names, AnswerOptions())
         correct = answering_facts(bundle)
         assert correct, question  # the evidence answers every question here
         out.append((bundle, correct))

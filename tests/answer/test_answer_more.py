@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from zpagent.question import analyze
 
 from tests.asking import read
 from tests.conftest import built_workspace
@@ -19,15 +18,16 @@ from zpagent.answer.prompts import CONDENSE, evidence_context
 from zpagent.answer.render import render_clarification
 from zpagent.answer.service import answer
 from zpagent.answer.subjects import resolve_names
+from zpagent.config import Settings
 from zpagent.eval.scripted_llm import claims
 
 
 def names_of(gen, q: str):
-    return resolve_names(gen, analyze(q), False)
+    return resolve_names(gen, read(gen, q), Settings(_env_file=None), False)
 
 
 def graph_of(gen, q: str):
-    return graph_bundle(gen, analyze(q), names_of(gen, q), False)
+    return graph_bundle(gen, read(gen, q), names_of(gen, q), Settings(_env_file=None), False)
 
 
 HOLP = "pages/students/2016/jh428ek/README.md"
@@ -223,7 +223,7 @@ def test_auto_uses_graph_and_text_when_the_graph_lacks_the_asked_attribute(gen, 
     bundle = gather(
         gen,
         tiny_workspace.embedder,
-        analyze(Q_BOTH),
+        read(gen, Q_BOTH),
         names_of(gen, Q_BOTH),
         AnswerOptions(engine="auto"),
         llm=False,
@@ -247,7 +247,7 @@ def test_merged_sources_are_renumbered_after_the_graphs(gen, tiny_workspace):
     text = rag_bundle(
         gen,
         tiny_workspace.embedder,
-        analyze(text_q),
+        read(gen, text_q),
         names_of(gen, text_q),
         AnswerOptions(engine="rag"),
     )

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from zpagent.question import analyze
 
 from tests.asking import read
 from zpagent.answer.extractive import extract
-from zpagent.answer.gather import AnswerOptions, rag_bundle
+from zpagent.answer.gather import GRAPH_ASKS, AnswerOptions, rag_bundle
 from zpagent.answer.quotes import units
 from zpagent.answer.service import answer
 from zpagent.answer.subjects import resolve_names
+from zpagent.config import Settings
 
 
 @pytest.mark.parametrize(
@@ -25,16 +25,16 @@ from zpagent.answer.subjects import resolve_names
         "hmm... v ktorom roku obhájil Ján Holp?",
     ],
 )
-def test_structured_questions_are_recognized(question):
-    assert analyze(question).structured
+def test_structured_questions_are_recognized(gen, question):
+    assert read(gen, question).ask in GRAPH_ASKS
 
 
 @pytest.mark.parametrize(
     "question",
     ["Čo je rozpoznávanie pomenovaných entít?", "Povedz mi niečo o chatbotoch", "Ako sa cituje?"],
 )
-def test_open_questions_are_not_structured(question):
-    assert not analyze(question).structured
+def test_open_questions_are_not_structured(gen, question):
+    assert read(gen, question).ask == "open"
 
 
 def test_a_noisy_structured_question_is_answered_from_the_graph(gen, tiny_workspace):
@@ -86,12 +86,12 @@ def test_an_open_question_without_an_llm_quotes_whole_sentences(gen, tiny_worksp
 
 
 def test_extract_returns_nothing_without_matching_lines(gen, tiny_workspace):
-    q = analyze("zzzz qqqq")
+    q = read(gen, "zzzz qqqq")
     bundle = rag_bundle(
         gen,
         tiny_workspace.embedder,
-        analyze("Ján Holp"),
-        resolve_names(gen, q, False),
+        read(gen, "Ján Holp"),
+        resolve_names(gen, q, Settings(_env_file=None), False),
         AnswerOptions(engine="rag"),
     )
     bundle.question = q

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from zpagent.question import analyze
-
 from zpagent.answer.claims import Claim, ClaimSet, parse_claims
 from zpagent.answer.evidence import Bundle, SourceEvidence
 from zpagent.answer.facts import Fact, value_key
+from zpagent.answer.graph_evidence import fact_attributes
 from zpagent.answer.subjects import Subject
 from zpagent.answer.verify import same_person, verify
 from zpagent.contract import Source
+from zpagent.query import understand as analyze
 
 HOLP_MASTER = "Rozpoznávanie pomenovaných entít v slovenčine"
 HOLP_BACHELOR = "Strojový preklad pomocou neurónových sietí"
@@ -63,7 +63,7 @@ def bundle(question="Aký názov práce má Ján Holp?", subjects=(HOLP,), asked
             "S2": SourceEvidence(s2, [], [NOVAK_TEXT], "Mária Nováková", "maria-novakova"),
         },
         facts=list(FACTS),
-        asked=frozenset(asked if asked is not None else q.asked),
+        asked=frozenset(asked if asked is not None else fact_attributes(q)),
         subjects=list(subjects),
         **kw,
     )

@@ -7,7 +7,6 @@ from collections import defaultdict
 from dataclasses import asdict
 
 import pytest
-from zpagent.graph.names import parse_person_names, strip_titles
 
 from tests.graph.conftest import REPO, SAMPLE_WIKI, payload_of
 from zpagent.graph.build.extract import build_payload
@@ -15,6 +14,7 @@ from zpagent.graph.build.page import read_page
 from zpagent.graph.model import GraphPayload, parse_evidence
 from zpagent.ingest.chunker import Chunker
 from zpagent.ingest.scan import scan_wiki
+from zpagent.query.names import parse_person_names, strip_titles
 from zpagent.synthetic import generate_wiki
 
 TRUTH = json.loads((REPO / "examples" / "zpwiki-truth.json").read_text(encoding="utf-8"))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.asking import read_history
 from tests.conftest import make_workspace
 from tests.history.hidden_repo import (
     ALL_PAGES,
@@ -186,7 +187,9 @@ def test_pages_the_served_index_does_not_know_yet_are_not_shown(history, hidden)
     with ws.open_current() as gen:
         turn = [{"role": "user", "content": "Čo sa zmenilo vo wiki?"}]
         reply = run_agent(gen, ws, turn, AnswerOptions())
-        answer = history_answer(ws, gen, "Aké sú posledné zmeny vo wiki?", now=NOW)
+        answer = history_answer(
+            ws, gen, read_history(gen, "Aké sú posledné zmeny vo wiki?", now=NOW)
+        )
     assert reply.route == "history" and reply.status == "ok"
     for text in (reply.text, answer.answer, json.dumps([s.model_dump() for s in answer.sources])):
         assert_no_secret(text)
@@ -208,8 +211,14 @@ def test_commits_of_versions_hidden_by_the_pages_own_front_matter_are_not_shown(
     assert (diff.from_commit.sha, diff.to_commit.sha) == (c["k1"], c["k4"])
     assert "+Poznámka z tajnej verzie." in diff.diff and "SECRET" not in diff.diff
     with opened(hidden) as (_, gen):
-        authors = history_answer(ws, gen, "Kto upravil stránku Prepínaná?", now=NOW)
-        last = history_answer(ws, gen, "Kedy sa naposledy zmenila stránka Prepínaná?", now=NOW)
+        authors = history_answer(
+            ws, gen, read_history(gen, "Kto upravil stránku Prepínaná?", now=NOW)
+        )
+        last = history_answer(
+            ws,
+            gen,
+            read_history(gen, "Kedy sa naposledy zmenila stránka Prepínaná?", now=NOW),
+        )
     assert authors.status == "ok" and "Daniel Hládek — 2 zmeny" in authors.answer
     assert last.status == "ok" and [s.commit for s in last.sources] == [c["k4"]]
     for a in (authors, last):
@@ -274,7 +283,9 @@ def test_a_since_in_the_future_lists_nothing(history, hidden):
         assert history.recent_changes(since=since).commits == []
         assert history.recent_changes(since=since, page=PUBLIC).commits == []
     with opened(hidden) as (_, gen):
-        a = history_answer(ws, gen, "Čo sa zmenilo vo wiki od roku 9999?", now=NOW)
+        a = history_answer(
+            ws, gen, read_history(gen, "Čo sa zmenilo vo wiki od roku 9999?", now=NOW)
+        )
     assert (a.status, a.reason, a.sources) == ("no_answer", "no_matching_commits", [])
     (out,) = tool_outputs(ws, [("recent_changes", {"since": "9999-12-31"})])
     assert '"commits": []' in out

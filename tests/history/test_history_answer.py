@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from zpagent.history.intent import parse_intent
 
+from tests.asking import read
 from tests.history.wiki_repo import HOLP, NOVAKOVA, OLD_ZUZANA, ZUZANA
 from zpagent.errors import InvalidQuery
-from zpagent.history.answer import history_answer, is_history_question
+from zpagent.history.answer import HistoryIntent, history_answer
 from zpagent.history.errors import HistoryUnavailable
+from zpagent.ingest.text import fold
+from zpagent.query.history import history_ask, is_history_question
 
 NOW = dt.datetime(2026, 11, 10, 12, 0, tzinfo=dt.UTC)
 
@@ -19,7 +21,8 @@ NOW = dt.datetime(2026, 11, 10, 12, 0, tzinfo=dt.UTC)
 def ask(git_workspace):
     def run(question: str):
         with git_workspace.open_current() as gen:
-            return history_answer(git_workspace, gen, question, now=NOW)
+            query = read(gen, question, now=NOW)
+            return history_answer(git_workspace, gen, query.edit(ask="history"))
 
     return run
 
@@ -56,6 +59,10 @@ def test_history_questions_are_detected(question):
 )
 def test_other_questions_are_not(question):
     assert not is_history_question(question)
+
+
+def parse_intent(question: str, now: dt.datetime | None = None) -> HistoryIntent:
+    return HistoryIntent.of(history_ask(fold(question), now))
 
 
 def test_intents_and_dates():
@@ -150,7 +157,7 @@ def test_ambiguous_titles(git_workspace, tmp_path):
     ws = make_workspace(tmp_path / "d", zpwiki_path=wiki)
     ws.index(wiki)
     with ws.open_current() as gen:
-        a = history_answer(ws, gen, "História stránky Chatboty")
+        a = history_answer(ws, gen, read(gen, "História stránky Chatboty"))
     assert a.status == "ambiguous" and a.reason == "ambiguous_page"
     assert [p.document_path for p in a.candidates] == list(pages)
     assert a.sources == []
@@ -163,4 +170,4 @@ def test_refusals(git_workspace, ask, tmp_path):
 
     ws = make_workspace(git_workspace.data.root)  # no ZPWIKI_PATH
     with ws.open_current() as gen, pytest.raises(HistoryUnavailable):
-        history_answer(ws, gen, "Kedy sa naposledy zmenila stránka Jána Holpa?")
+        history_answer(ws, gen, read(gen, "Kedy sa naposledy zmenila stránka Jána Holpa?"))

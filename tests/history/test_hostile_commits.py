@@ -3,6 +3,7 @@ shows of them is inert Markdown (no link, image, tag or autolink reaches a chat)
 
 from __future__ import annotations
 
+from tests.asking import read_history
 from tests.conftest import make_workspace
 from tests.history.wiki_repo import git
 from zpagent.answer.render import plain_text
@@ -28,7 +29,11 @@ def test_a_hostile_commit_is_shown_as_plain_text(tmp_path):
     ws = make_workspace(tmp_path / "data", zpwiki_path=root)
     ws.index(root)
     with ws.open_current() as gen:
-        found = history_answer(ws, gen, "Kedy sa naposledy zmenila stránka Adama Bielého?")
+        found = history_answer(
+            ws,
+            gen,
+            read_history(gen, "Kedy sa naposledy zmenila stránka Adama Bielého?"),
+        )
     assert found.status == "ok"
     shown = found.answer
     # Markdown and HTML from the repository are escaped, bare URLs are no autolinks.

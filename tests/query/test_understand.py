@@ -154,9 +154,7 @@ def test_what_was_not_understood_is_said(lexicon):
     assert understand("Koľko bakalárskych prác bolo v roku 2022?", lexicon).understood
     # A topic the wiki does not have is looked for, and said to be unknown.
     q = understand("Koľko študentov sa venuje kvantovej gravitácii?", lexicon)
-    assert [(r.kind, r.text, r.ids) for r in q.refs()] == [
-        ("topic", "kvantovej gravitácii", ())
-    ]
+    assert [(r.kind, r.text, r.ids) for r in q.refs()] == [("topic", "kvantovej gravitácii", ())]
 
 
 def test_names_keep_all_candidates(lexicon):

@@ -183,6 +183,10 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
             ref = pending.ref.pinned(chosen, lexicon.name_of(chosen))
             query = _repin(pending.query, pending.ref, ref)
             return query.edit(origin="clarification"), "clarified"
+        replied = _short(turn) and not turn.listing and not turn.persons()
+        if replied and not turn.unknown_names and not state.pending.near_misses:
+            # A reply that picks no one ("ten z 2099"): the question is asked again.
+            return state.pending.query.edit(origin="clarification"), "follow_up"
     fixed = corrected(turn, state, lexicon)
     if fixed is not None and state.last is not None:
         query = state.last.edit(subjects=(person_ref(lexicon, fixed),), origin="follow_up")

@@ -40,13 +40,18 @@ _ITEM_PREDICATES = {"title": "thesis_title", "year": "thesis_year"}
 _PERSON_PREDICATES = {"member_of_topic": "topic", "has_keyword": "keyword"}
 
 
+def fact_attributes(query: Query) -> frozenset[str]:
+    """The query's asked attributes in the answer's fact vocabulary."""
+    return frozenset(ATTRIBUTE_FACTS[a] for a in query.attributes if a in ATTRIBUTE_FACTS)
+
+
 def asked_for(query: Query, names: Names) -> frozenset[str]:
     """What the query asks, as fact attributes (empty: everything the graph found).
 
     A person's attributes are asked only of a person the question names: "Píše
     konzultant posudok?" asks nothing of the consultants the retrieval happens to find.
     """
-    mapped = frozenset(ATTRIBUTE_FACTS[a] for a in query.attributes if a in ATTRIBUTE_FACTS)
+    mapped = fact_attributes(query)
     if query.ask == "count":
         return frozenset({"count"})
     if query.ask == "fact":

@@ -9,6 +9,7 @@ and history intent, and names nobody.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from zpagent.config import Settings
@@ -31,7 +32,13 @@ def lexicon_for(gen: Generation, settings: Settings) -> Lexicon:
 
 
 def understand_in(
-    gen: Generation, text: object, settings: Settings, include_unpublished: bool = False
+    gen: Generation,
+    text: object,
+    settings: Settings,
+    include_unpublished: bool = False,
+    now: dt.datetime | None = None,
 ) -> Query:
-    """The typed query of ``text`` (``InvalidQuery`` when empty or too long)."""
-    return understand(text, lexicon_for(gen, settings), include_unpublished=include_unpublished)
+    """The typed query of ``text`` (``InvalidQuery`` when empty or too long); ``now``:
+    the moment "za posledný týždeň" counts from (the clock by default)."""
+    lexicon = lexicon_for(gen, settings)
+    return understand(text, lexicon, include_unpublished=include_unpublished, now=now)

@@ -56,6 +56,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bzaciatok\b|\bzaciatku\b|\bnastup\w*|\bodkedy\b|\bstart\w*\s+(?:\w+\s+){0,3}stud\w*"
         r"|\bstarted\b|\benrol\w*|\bzapisal\w*|\bnastoupil\w*|\bzacatek\b|\bstart year\b"
         r"|\bbegan\b|\bstart(?:ed|s)? (?:his|her|their) stud\w*"
+        r"|\bzac(?:al|ala|ali|ol|ola)\b(?=\s+(?:v\s+|od\s+)?(?:roku\s+)?(?:19|20)\d\d)"
     ),
     "works": (
         r"\bprojekt\w*|\bvyskumn\w*\s+uloh\w*|\bworks?\b|\bprojects?\b|\bine prace\b"
