@@ -64,7 +64,7 @@ def make_client(tiny_workspace, **settings) -> TestClient:
 def no_llm(tiny_workspace):
     """The server with no LLM configured (ANSWER_LLM_URL unset, whatever the environment)."""
     with make_client(tiny_workspace, answer_llm_url=None, answer_model=None) as c:
-        assert c.app.state.llm_client is None
+        assert c.app.state.workspace.llm is None
         yield c
 
 
@@ -297,7 +297,7 @@ def test_llm_down_is_503_llm_unavailable(tiny_workspace, monkeypatch):
     monkeypatch.setenv("ANSWER_MODEL", "gone")
     monkeypatch.setenv("OPENWEBUI_API_KEY", LLM_KEY)
     with make_client(tiny_workspace) as client:
-        assert client.app.state.llm_client is not None
+        assert client.app.state.workspace.llm is not None
         # an answer that needs the LLM
         resp = post(client, {"query": Q_TITLE, "engine": "rag"})
         body = assert_error(resp, 503, "llm_unavailable")

@@ -42,7 +42,6 @@ from zpagent.history import contract as hc
 from zpagent.history.answer import history_answer
 from zpagent.history.errors import UnknownPage
 from zpagent.history.service import WikiHistory
-from zpagent.index.serving import GenerationManager
 from zpagent.mcp import tools
 from zpagent.mcp.backend import Backend
 from zpagent.mcp.text import envelope_text
@@ -97,22 +96,18 @@ def revisions(root: Path) -> list[str]:
 def tool_outputs(ws, calls: list[tuple[str, dict]]) -> list[str]:
     """Every call through the MCP tools: the client's text and structured content,
     or the public error."""
-    manager = GenerationManager(ws.data)
-    backend = Backend(ws, manager)
+    backend = Backend(ws)
     specs = {s.name: s for s in tools.SPECS}
     out = []
-    try:
-        for name, args in calls:
-            spec = specs[name]
-            try:
-                env = spec.run(backend, spec.args.model_validate(args))
-            except ZPAgentError as exc:
-                out.append(f"{name}: {exc.reason} {exc.public_message}")
-                continue
-            payload = json.dumps(tool_payload(env), ensure_ascii=False)
-            out.append(f"{name}: {envelope_text(env)}\n{payload}")
-    finally:
-        manager.close()
+    for name, args in calls:
+        spec = specs[name]
+        try:
+            env = spec.run(backend, spec.args.model_validate(args))
+        except ZPAgentError as exc:
+            out.append(f"{name}: {exc.reason} {exc.public_message}")
+            continue
+        payload = json.dumps(tool_payload(env), ensure_ascii=False)
+        out.append(f"{name}: {envelope_text(env)}\n{payload}")
     return out
 
 

@@ -11,14 +11,14 @@ from mcp.shared.exceptions import MCPError
 
 from tests.conftest import make_workspace
 from tests.history.wiki_repo import HOLP, KOVAC
-from zpagent.index.serving import GenerationManager
-from zpagent.mcp import resources, tools
+from zpagent.mcp import resources
 from zpagent.mcp.backend import Backend
 from zpagent.mcp.server import build_server
+from zpagent.workspace import Workspace
 
 
 def backend_for(ws, **kwargs) -> Backend:
-    return Backend(ws, GenerationManager(ws.data), **kwargs)
+    return Backend(ws, **kwargs)
 
 
 def run(server, body):
@@ -94,7 +94,7 @@ def test_a_crash_is_an_internal_error_without_its_text(git_workspace, monkeypatc
     def boom(*args, **kwargs):
         raise RuntimeError("/srv/secret/path exploded with key=hunter2")
 
-    monkeypatch.setattr(tools, "run_search", boom)
+    monkeypatch.setattr(Workspace, "search", boom)
     server = build_server(backend_for(git_workspace))
 
     async def body(client):

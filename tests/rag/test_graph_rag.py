@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from tests.asking import read
 from tests.graph.conftest import REPO
 from zpagent.contract import RagResponse
 from zpagent.errors import InvalidQuery
@@ -49,10 +50,11 @@ def ask(sample_workspace):
 
         def run(question: str, **kwargs) -> RagResponse:
             kwargs.setdefault("limit", 10)
+            query = read(gen, question, kwargs.get("include_unpublished", False))
             return graph_rag(
                 gen,
                 sample_workspace.embedder,
-                question,
+                query,
                 settings=sample_workspace.settings,
                 **kwargs,
             )

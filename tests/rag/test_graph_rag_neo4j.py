@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.asking import read
 from tests.graph.conftest import neo4j_overrides  # noqa: F401 - a fixture
 from zpagent.eval.datasets import load_dataset
 from zpagent.rag.graph_guided import graph_rag
@@ -44,7 +45,7 @@ def test_both_engines_give_the_same_responses(sample_workspace, neo4j_overrides)
                 graph_rag(
                     gen,
                     sample_workspace.embedder,
-                    q,
+                    read(gen, q, settings=settings),
                     settings=settings,
                     limit=10,
                     include_diagnostics=True,

@@ -190,7 +190,8 @@ def gather(
         and query.ask in GRAPH_ASKS
         and (bool(names.subjects) or query.ask not in PERSON_ASKS)
     )
-    if understood and query.ask in ("list", "count") and not query.understood:
+    asks_set = query.ask in ("list", "count")
+    if understood and asks_set and not query.understood and opts.engine != "graph":
         # A word of the question means something the graph did not read: a count
         # or list that ignores it would be wrong, so the text answers, without
         # exactness, and says what was not understood.

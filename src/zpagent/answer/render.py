@@ -16,6 +16,7 @@ from zpagent.answer.evidence import Bundle
 from zpagent.answer.facts import Fact
 from zpagent.answer.quotes import Quote
 from zpagent.answer.verify import Failure
+from zpagent.query.describe import describe
 
 KIND_SK = {
     "bachelor": "bakalárska práca",
@@ -35,7 +36,10 @@ NO_PERSON = (
 LIMITED = "Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný."
 NOT_EXACT = "nemusí byť úplný: nie všetky údaje tohto druhu sa z wiki dali spoľahlivo vyčítať"
 PARTIAL = "Pozn.: zoznam nemusí byť úplný (nie všetky údaje tohto druhu sa dali vyčítať)."
-NOT_UNDERSTOOD = "Pozn.: otázke som celkom neporozumel ({words}); uvádzam, čo som našiel v texte."
+NOT_UNDERSTOOD = (
+    "Pozn.: otázke som celkom neporozumel; neuvádzam presný počet ani úplný zoznam, len to, "
+    "čo som našiel v texte."
+)
 # Facts that list things: only these can be incomplete because of a limit.
 ENUMERATIONS = frozenset({"keyword", "topic", "document", "work_title"})
 
@@ -146,9 +150,10 @@ def render_facts(
     """The answer: the count, one line per thesis, other facts, quotes, sources."""
     body: list[str] = []
     cited: list[str] = []
-    if bundle.interpreted_as and _constrained(bundle):
+    if _constrained(bundle):
         # Said back in one line, so that a reader sees at once a different reading.
-        body.append(f"_Otázku som pochopil ako: {escape(bundle.interpreted_as)}_")
+        said = describe(bundle.question, unread=False)
+        body.append(f"_Otázku som pochopil ako: {escape(said)}_")
     if count is not None and bundle.exact is not False:
         body.append(f"Počet: {count} (presne, podľa grafu)")
     elif count is not None:
@@ -172,9 +177,8 @@ def render_facts(
         body.append(LIMITED)
     elif lists and bundle.exact is False and count is None:
         body.append(PARTIAL)
-    words = bundle.question.unaccounted_words
-    if words and bundle.engine != "graph":
-        body.append(NOT_UNDERSTOOD.format(words=", ".join(f"„{escape(w)}“" for w in words)))
+    if not bundle.question.understood and bundle.engine != "graph" and lists:
+        body.append(NOT_UNDERSTOOD)
     cited += [f.source_id for f in facts] + [q.source_id for q in quotes]
     if count is not None and not facts:
         cited += [s.source_id for s in bundle.sources]

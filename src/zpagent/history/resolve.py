@@ -146,6 +146,9 @@ def _words(text: str) -> str:
 def _by_person(gen: Generation, query: Query) -> PageMatch | None:
     """A person's own page, as the typed query names them; None when it names nobody."""
     for ref in query.persons():
+        if not ref.ids and ref.hidden:
+            # Someone whose page is hidden: no page to speak of, and no hint that they exist.
+            return PageMatch("unknown", reason="unknown_page", name=ref.text)
         if not ref.ids:
             return PageMatch("unknown", reason="unknown_person", name=ref.text)
         pages = _pages_by_path(gen, [p for p in ref.pages if p])

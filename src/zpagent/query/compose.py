@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from zpagent.ingest.text import fold
+from zpagent.lexical import lemma
 from zpagent.query import cues as cu
 from zpagent.query.clauses import Element, build
 from zpagent.query.lexicon import Lexicon, PersonEntry
@@ -217,10 +218,24 @@ def _with_logins(mentions: list[Mention]) -> list[Mention]:
     return out
 
 
-def _person_shaped(name: str, lexicon: Lexicon) -> bool:
-    """A whole name ("Jozef Mrkvička"), or a given name alone: not "Git" or "Python"."""
+# A one-word name is a person's when it has a woman's surname form ("Holpovej",
+# "Molnárovú") or follows a form of address ("pani Holpovej", "pána Kováča").
+_SURNAME_OVA = re.compile(r"ov(?:a|ej|ou|u)$")
+_ADDRESS = re.compile(
+    r"\b(?:pani|panej|panu|pan|pana|panovi|slecna|slecny|kolega|kolegu|kolegyna|kolegyne"
+    r"|student|studenta|studentka|studentky|studentku|mr|mrs|ms|pani)\s+$"
+)
+
+
+def _person_shaped(name: str, lexicon: Lexicon, folded: str = "") -> bool:
+    """A whole name ("Jozef Mrkvička"), a given name alone, or a surname by its form or
+    a form of address: not "Git" or "Python"."""
     words = name.split()
-    return len(words) >= 2 or fold(words[0]) in lexicon.first_name_forms
+    if len(words) >= 2 or fold(words[0]) in lexicon.first_name_forms:
+        return True
+    word = fold(words[0]).lower()
+    i = folded.find(word)
+    return bool(_SURNAME_OVA.search(word)) or (i >= 0 and bool(_ADDRESS.search(folded[:i])))
 
 
 def _cue_tokens(parts: Parts, pattern_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -337,8 +352,12 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     unknown_refs = [
         EntityRef("person", name, _token_span(parts, a, b), (), "unknown")
         for name, a, b in rec.unknown
-        if _person_shaped(name, lexicon)
+        if _person_shaped(name, lexicon, parts.folded)
     ]
+    if unknown_refs and any(s.ids for s in subjects):
+        # Beside persons it knows ("… Jána Holpa a Jozefa Mrkvičku"): the answer is
+        # about them and says that this name was not found.
+        unknown_refs = []
     if unknown_refs:
         # "Koho viedla Alena Vysoká?" names a supervisor; "Kto viedol prácu X?" a student.
         leading = _has(parts, "supervisor") or _has(parts, "consultant")
@@ -556,7 +575,9 @@ def _unaccounted(parts: Parts, elements: list[Element]) -> tuple[Span, ...]:
         accounted |= covered(parts.tokens, [m.span() for m in pattern.finditer(parts.folded)])
     out: list[Span] = []
     for t in parts.tokens:
-        if t.index in accounted or t.folded in cu.FUNCTION_WORDS or t.folded.isdigit():
+        if t.index in accounted or t.folded.isdigit():
+            continue
+        if cu.is_function_word(t.folded, fold(lemma(t.text))):
             continue
         if len(t.folded) <= 2:
             continue

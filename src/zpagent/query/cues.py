@@ -42,7 +42,8 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bcalled\b|\bnamed\b|\bo com\b|\bna com\b|\bo cem\b"
         r"|\bco (?:robil|robila|pisal|pisala|riesil|riesila|delal|delala|psal|psala)\b"
         r"|\btem\w* (?:jeho |jej |jeji )?(?:prac|bakalar|diplom|dizert)\w*"
-        r"|\b(?:ktor|ak|kter|jak)\w*\s+(?:\w+\s+)?(?:prac|thes|bakalar|diplomov|dizert)\w*"
+        r"|\b(?:ktor\w*|ak(?:y|a|e|u|ych|ou|eho|ej|om)|kter\w*|jak(?:y|a|e|ou))\s+(?:\w+\s+)?"
+        r"(?:prac|thes|bakalar|diplomov|dizert)\w*"
         r"|\bjmen\w*|\bwhat (?:was|is) (?:the )?\w+'?s? (?:thesis|work)\b|\babout what\b"
         r"|\bwhat (?:did|does) \w+ (?:write|work)\b"
     ),
@@ -226,7 +227,8 @@ FUNCTION_WORDS = frozenset(
     zoznam the a an of in on for to by with what who whom which how many much is are
     was were did does do has have had his her their and or please show list me tell
     meno mena menom roku rok roky rokoch roka rokmi studia studium studoval studovala
-    studovali studuje prace praca pracu praci pracach pracami prac thesis theses obhajil
+    studovali studuje studovat studovanie studiu studiom
+    prace praca pracu praci pracach pracami prac thesis theses obhajil
     obhajila obhajili obhajoba obhajene obhajenych napisal napisala napisali robil robila
     robili riesil riesila pisal pisala veduci veduca veduceho veducim veducou viedol viedla
     viedli nazov nazvom nazvu vola volala tema temy teme temu temou kolegov spolu obaja obe
@@ -255,11 +257,33 @@ FUNCTION_WORDS = frozenset(
     venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena
     uvedene uvedeni zapisany zapisana zapisani evidovany evidovana
     belong belongs belonged work works worked working listed registered
+    pani pan pana panu panovi panej slecna slecny kolega kolegu kolegyna kolegyne
     wiki wiky wikine obhajil obhajila obhajili obhajeny obhajena obhajene obhajit obhaji
     odovzdal odovzdala odovzdali odovzdana odovzdane defended defend submitted finished
     ukoncil ukoncila dokoncil dokoncila skoncil skoncila
     """.split()
 )
+
+# Lemmas (folded) of verbs and words that carry no condition of their own in any
+# form ("malo", "napísali", "obhájených", "venovali"): the lemma decides, so every
+# inflection is accounted for, not only the forms listed above.
+FUNCTION_LEMMAS = frozenset(
+    """
+    mat byt robit urobit pisat napisat viest obhajit obhajeny odovzdat odovzdany studovat
+    zacat skoncit ukoncit dokoncit venovat zaoberat riesit vyriesit vypracovat spravit
+    pracovat tvorit vytvorit vediet chciet potrebovat moct povedat ukazat zistit najst
+    hladat existovat nachadzat patrit zucastnit ucastnit absolvovat dostat ziskat vybrat
+    zvolit zapisat prihlasit obhajovat spracovat spracovavat zaujimat uviest uvadzat
+    nejaky kazdy vsetok iny dalsi rovnaky taky tento ten tamten ktory aky koho kolko
+    """.split()
+)
+
+
+def is_function_word(folded: str, lemma_folded: str) -> bool:
+    """A word that says nothing the query must hold: a function word, or any form
+    of one of ``FUNCTION_LEMMAS``."""
+    return folded in FUNCTION_WORDS or lemma_folded in FUNCTION_LEMMAS
+
 
 # --- matching ----------------------------------------------------------------------------
 

@@ -92,8 +92,10 @@ def reference_text(r: Reference) -> str:
     return f"rovnaký {label} ako {_names(r.of)}" + (" (okrem neho)" if r.others else "")
 
 
-def describe(query: Query) -> str:
-    """The query in one readable line (see the module docstring)."""
+def describe(query: Query, unread: bool = True) -> str:
+    """The query in one readable line (see the module docstring); ``unread``: with the
+    words it did not understand and the names that fit nobody (the answer's own line
+    leaves them out: it never repeats words a question may have planted)."""
     parts: list[str] = []
     head = ASK_LABELS.get(query.ask, query.ask)
     if query.ask in ("fact", "list") and query.attributes:
@@ -112,9 +114,9 @@ def describe(query: Query) -> str:
     if query.reference is not None:
         parts.append(reference_text(query.reference))
     parts += [f"autor: {_names(a)}" for a in query.authors]
-    if query.unaccounted:
+    if unread and query.unaccounted:
         parts.append("nerozumiem: " + ", ".join(f"„{w}“" for w in query.unaccounted_words))
-    if query.unknown_names:
+    if unread and query.unknown_names:
         parts.append("neznáme meno: " + ", ".join(query.unknown_names))
     return " · ".join(p for p in parts if p)
 

@@ -123,11 +123,15 @@ class NameIndex:
                 if folded:
                     self._by_initial[folded[0]].append((word, i, pos))
 
-    def lookup(self, token: str) -> list[tuple[int, int]]:
+    def lookup(self, token: str, possessive: bool = False) -> list[tuple[int, int]]:
         """(entry index, word position) of every name word ``token`` is a form of;
-        a possessive ("Holpova") only when it is no name's own form."""
+        with ``possessive`` (a thesis word follows: "Holpova práca"), a possessive
+        adjective too, when it is no name's own form."""
         key = fold(token)
-        return self._forms.get(key) or self._possessive.get(key, [])
+        found = self._forms.get(key)
+        if found or not possessive:
+            return found or []
+        return self._possessive.get(key, [])
 
     def typo_lookup(self, token: str, min_length: int = 5) -> list[tuple[int, int]]:
         folded = fold(token)

@@ -54,7 +54,10 @@ def _full_matches(
     """(start, end, entry indexes, match) of full names over adjacent free tokens."""
     found: list[tuple[int, int, set[int], str]] = []
     n = len(tokens)
-    exact = [set(index.lookup(t.text)) if free[t.index] else set() for t in tokens]
+    owned = _before_thesis_word(tokens)
+    exact = [
+        set(index.lookup(t.text, t.index in owned)) if free[t.index] else set() for t in tokens
+    ]
     fuzzy: dict[int, set[tuple[int, int]]] = {}
 
     def fuzzy_of(i: int) -> set[tuple[int, int]]:
@@ -113,6 +116,7 @@ def find_names(
     """
     diacritics = any(t.folded != t.text.lower() for t in tokens)
     given = given_names if given_names is not None else index.first_names()
+    owned = _before_thesis_word(tokens)
     mentions: list[Mention] = []
     used = [False] * len(tokens)
     full = _full_matches(tokens, free, index, typo=True)
@@ -129,7 +133,11 @@ def find_names(
         for t in tokens:
             if used[t.index] or not free[t.index] or len(t.folded) < 3:
                 continue
-            hits = {e for e, pos in index.lookup(t.text) if pos == len(index.entries[e].words) - 1}
+            hits = {
+                e
+                for e, pos in index.lookup(t.text, t.index in owned)
+                if pos == len(index.entries[e].words) - 1
+            }
             # A lone surname is never matched with a typo: too many words are
             # one letter away from some surname. Near misses are reported instead.
             if not hits:
@@ -160,6 +168,16 @@ def find_names(
         mentions += _first_name_mentions(tokens, free, used, index, include_unpublished, diacritics)
     mentions.sort(key=lambda m: m.start)
     return mentions
+
+
+# What a possessive name may qualify: "Holpova práca", "Janinu bakalárku".
+_OWNED = re.compile(r"^(?:prac|bakalar|diplom|dizert|projekt|tem|thes|uloh|stran|bp$|dp$)")
+
+
+def _before_thesis_word(tokens: list[Token]) -> set[int]:
+    """Indexes of tokens followed by a thesis word: only they may be possessives
+    ("Vargová" alone is Mrs. Vargová, never Varga's)."""
+    return {t.index for t, n in itertools.pairwise(tokens) if _OWNED.match(n.folded)}
 
 
 def _neighbours(tokens: list[Token], t: Token) -> list[Token]:
@@ -284,9 +302,14 @@ def phrase_matches(
 
 
 def unknown_names(
-    tokens: list[Token], free: list[bool], phrase_tokens: set[int], first_names: set[str]
+    tokens: list[Token],
+    free: list[bool],
+    phrase_tokens: set[int],
+    first_names: set[str],
+    sentence_starts: set[int] | frozenset[int] = frozenset({0}),
 ) -> list[str]:
-    """Name-shaped words nobody matched: capitalized runs, or a first name + a word."""
+    """Name-shaped words nobody matched: capitalized runs, or a first name + a word.
+    A common word that starts a sentence ("Odteraz", "Ignoruj") is no name."""
     names: list[str] = []
     run: list[Token] = []
 
@@ -300,7 +323,9 @@ def unknown_names(
         starts_name = t.folded in first_names
         # Title case (not an acronym), and not just the capital of the first word.
         name_like = (
-            t.capitalized and not t.text.isupper() and not (t.index == 0 and is_common_word(t))
+            t.capitalized
+            and not t.text.isupper()
+            and not (t.index in sentence_starts and is_common_word(t))
         )
         if usable and (name_like or starts_name or (run and run[0].folded in first_names)):
             run.append(t)

@@ -40,7 +40,7 @@ from zpagent.query.tokens import Token, covered
 # Cues that do not keep a word from being a name or a phrase word.
 _SOFT_CUES = frozenset({"supervised", "unit_theses", "title_lookup"})
 TITLE_MIN_WORDS = 3
-TITLE_MIN_SHARE = 0.6
+TITLE_MIN_SHARE = 0.75
 
 
 @dataclass
@@ -110,8 +110,12 @@ def _title_after_thesis_noun(
         return None
     rest = clean_inline(text[m.start(1) :]).rstrip("?!. ")
     words = [w for w in words_of(rest) if fold(w) not in cu.FUNCTION_WORDS and not w.isdigit()]
-    if len(words) < 2:
-        return None
+    if len(words) < 2 or not rest[:1].isupper():
+        return None  # titles start with a capital: ", ktorú napísala …" is no title
+    first = words_of(rest)[:2]
+    given = lexicon.first_name_forms
+    if len(first) == 2 and fold(first[0]) in given and first[1][:1].isupper():
+        return None  # "prácu Jozefa Mrkvičku": a person, even one nobody is
     first = [t for t in tokens if t.start >= m.start(1)][:2]
     if (
         len(first) == 2
@@ -308,8 +312,10 @@ def recognize(
         for j in range(p.start, p.end)
     }
 
-    # A thesis named by most of its words, unquoted.
-    if not out.titles:
+    # A thesis named by most of its words, unquoted, in a question about a thesis
+    # ("Kto napísal Rozpoznávanie pomenovaných entít v slovenčine?"), not "Čo je …?".
+    about_thesis = any(cue_spans.get(c) for c in ("who", "author", "supervisor", "year"))
+    if not out.titles and about_thesis:
         rest = [free[t.index] and t.index not in phrase_tokens for t in tokens]
         found = _title_matches(tokens, rest, vis(lexicon.titles, include_unpublished))
         if found is not None:
@@ -324,8 +330,9 @@ def recognize(
         author_free = [free[t.index] or t.index in person_tokens for t in tokens]
         out.authors = find_names(tokens, author_free, lexicon.author_index, True, first_names=False)
         out.cover_all(out.authors)
+    starts = {t.index for t in tokens if t.index == 0 or re.search(r"[.!?]\s*$", text[: t.start])}
     for name in unknown_names(
-        tokens, free, phrase_tokens | out.entity_tokens, lexicon.first_name_forms
+        tokens, free, phrase_tokens | out.entity_tokens, lexicon.first_name_forms, starts
     ):
         span = _span_tokens(tokens, text, name)
         if span:

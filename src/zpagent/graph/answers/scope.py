@@ -30,6 +30,7 @@ from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
 from zpagent.query import Query
 from zpagent.query.describe import describe
+from zpagent.query.model import INTENTS
 
 EVIDENCE_LIMIT = 5
 
@@ -40,7 +41,8 @@ def new_scope(
     """An empty scope for ``query``, with its intents and a response builder."""
     builder = ResponseBuilder(store, query.text, index_version, MAX_PAGES, EVIDENCE_LIMIT)
     builder.question = query
-    return Scope("ok", intents=sorted(query.intents), question=query, builder=builder)
+    intents = [i for i in INTENTS if i in query.intents]
+    return Scope("ok", intents=intents, question=query, builder=builder)
 
 
 def _refuse(scope: Scope, status: str, reason: str) -> Scope:
@@ -143,9 +145,8 @@ def graph_scope(
         and not query.subjects
     )
     found = f"{scope.pages} page(s), {scope.theses or 0} thesis(es)"
-    why = f"{', '.join(sorted(query.intents)) or 'the named set'}: {describe(query)}"
-    for relation in relations_of(query, sel.leaders):
-        scope.steps.append(Step(relation, why, found))
+    for relation, why in relations_of(query, sel.leaders):
+        scope.steps.append(Step(relation, f"{why}: {describe(query)}", found))
     if not scope.targets:
         scope.status, scope.reason = "ok", "no_matching_facts"
     return scope
@@ -160,34 +161,39 @@ def _filters(kinds: frozenset[str], years: frozenset[int]) -> str:
     return f" {{{', '.join(parts)}}}" if parts else ""
 
 
-def relations_of(query: Query, leaders: list[str]) -> list[str]:
-    """The graph relations the set was selected by, in Cypher notation: what a
-    reader checks to see why a page is in the set."""
-    out: list[str] = []
+def relations_of(query: Query, leaders: list[str]) -> list[tuple[str, str]]:
+    """(relation, why) of each graph relation the set was selected by, in Cypher
+    notation: what a reader checks to see why a page is in the set."""
+    out: list[tuple[str, str]] = []
     ref = query.reference
     plain = [c for c in query.clauses if not (c.supervisors or c.consultants)]
     if ref is not None and ref.relation in ("supervisor", "consultant"):
         rel = "SUPERVISED" if ref.relation == "supervisor" else "CONSULTED"
         if ref.of.kind == "title":
-            out.append(f"(:Thesis {{title: {ref.of.text}}})<-[:AUTHORED]-(:Person)")
+            out.append((f"(:Thesis {{title: {ref.of.text}}})<-[:AUTHORED]-(:Person)",
+                        "a thesis title in the question"))  # fmt: skip
         # The kind and year the question asks go with the theses those persons led.
         kinds = frozenset(k for c in plain if not c.negated for k in c.kinds)
         years = frozenset(y for c in plain if not c.negated for y in c.years)
-        out.append(f"(:Thesis {{of: {ref.of.text}}})<-[:{rel}]-(:Person)")
-        out.append(
+        out.append((f"(:Thesis {{of: {ref.of.text}}})<-[:{rel}]-(:Person)",
+                    "bridge + supervision: who led it"))  # fmt: skip
+        out.append((
             f"(:Person {{id: {', '.join(leaders)}}})-[:{rel}]->(:Thesis{_filters(kinds, years)})"
-            "<-[:AUTHORED]-(:Person)"
-        )
+            "<-[:AUTHORED]-(:Person)",
+            "supervision: the theses they led",
+        ))  # fmt: skip
         plain = [c for c in plain if c.negated]
     for c in query.clauses:
         filters = _filters(c.kinds, c.years)
         neg = "NOT " if c.negated else ""
         for role, refs in (("SUPERVISED", c.supervisors), ("CONSULTED", c.consultants)):
             for r in refs:
-                out.append(f"{neg}(:Person {{id: {', '.join(r.ids)}}})-[:{role}]->"
-                           f"(:Thesis{filters})<-[:AUTHORED]-(:Person)")  # fmt: skip
+                out.append((f"{neg}(:Person {{id: {', '.join(r.ids)}}})-[:{role}]->"
+                            f"(:Thesis{filters})<-[:AUTHORED]-(:Person)",
+                            "supervision: the theses they led"))  # fmt: skip
         if c in plain:
-            out.append(f"{neg}(:Person)-[:AUTHORED]->(:Thesis{filters})")
+            out.append((f"{neg}(:Person)-[:AUTHORED]->(:Thesis{filters})",
+                        "time/kind: the theses of the asked kind and year"))  # fmt: skip
     edges = {
         "topic": "ON_TOPIC]->(:Topic",
         "keyword": "HAS_DOCUMENT]->()-[:HAS_KEYWORD]->(:Keyword",
@@ -197,12 +203,16 @@ def relations_of(query: Query, leaders: list[str]) -> list[str]:
         neg = "NOT " if cond.negated else ""
         if cond.relation in edges:
             ids = ", ".join(i for r in cond.refs for i in r.ids)
-            out.append(f"{neg}(:Person)-[:{edges[cond.relation]} {{id: {ids}}})")
+            out.append((f"{neg}(:Person)-[:{edges[cond.relation]} {{id: {ids}}})",
+                        f"topic: the students of the {cond.relation}"))  # fmt: skip
         elif cond.relation == "start_year":
-            out.append(f"{neg}(:Person {{start_year IN {sorted(cond.years)}}})")
+            out.append((f"{neg}(:Person {{start_year IN {sorted(cond.years)}}})",
+                        "time: the start of study"))  # fmt: skip
     if query.subjects:
-        out.append("(:Person)-[:HAS_DOCUMENT]->(page), (:Person)-[:AUTHORED]->(:Thesis)")
-    return out or ["(:Person)-[:HAS_DOCUMENT]->(page)"]
+        out.append(("(:Person)-[:HAS_DOCUMENT]->(page), (:Person)-[:AUTHORED]->(:Thesis)",
+                    "comparison: each person's own page" if len(query.subjects) > 1
+                    else "the person's own page"))  # fmt: skip
+    return out or [("(:Person)-[:HAS_DOCUMENT]->(page)", "the named set")]
 
 
 def _theses(

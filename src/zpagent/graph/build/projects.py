@@ -1,0 +1,85 @@
+"""Team projects as one entity, whichever pages list their members.
+
+A team project ("Tímový projekt") may have a page of its own that lists its
+members, a section on each member's page ("## Tímový projekt" with
+"Projekt: …"), or both. Either way the graph holds one ``Project`` node per
+project (by its title) with a ``MEMBER_OF`` edge from every member, each
+with the line that says so.
+
+A project page is recognized by where it lives (a ``projects`` folder) or by
+what it says it is (a title or first heading "Tímový projekt …", a
+``projects`` category); its title is its "Projekt:"/"Názov:" line, else its
+title without the "Tímový projekt" prefix.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from zpagent.graph.build import patterns as pt
+from zpagent.graph.build.lines import Line, label_line
+from zpagent.graph.build.page import PageFacts
+from zpagent.ingest.document import Document
+from zpagent.ingest.text import clean_inline, fold, slug
+from zpagent.query.names import parse_person_names
+
+PROJECT_FOLDERS = frozenset(
+    {"projects", "projekty", "projekt", "timove-projekty", "timove_projekty", "team-projects"}
+)
+PROJECT_CATEGORIES = frozenset({"projects", "projekty", "timovy projekt", "timove projekty"})
+_PREFIX = re.compile(r"^\s*(?:timov\w*\s+projekt\w*|team\s+project)\s*[:\-–—]?\s*", re.IGNORECASE)
+
+
+@dataclass
+class ProjectPage:
+    document: Document
+    title: str
+    title_line: Line | None
+    year: int | None = None
+    supervisors: list[str] = field(default_factory=list)
+    supervisor_line: Line | None = None
+
+
+def project_key(title: str) -> str:
+    """The matching key of a project title (folded, without the "Tímový projekt" prefix)."""
+    return " ".join(fold(_PREFIX.sub("", title)).split())
+
+
+def project_id(title: str) -> str:
+    return "project-" + slug(project_key(title))
+
+
+def is_project_page(doc: Document, page: PageFacts) -> bool:
+    folders = [fold(p) for p in doc.path.split("/")[:-1]]
+    if any(f in PROJECT_FOLDERS for f in folders[:-1]) or (
+        folders and folders[-1] in PROJECT_FOLDERS and not doc.path.lower().endswith("readme.md")
+    ):
+        return True
+    if any(fold(c) in PROJECT_CATEGORIES for c in doc.categories):
+        return True
+    head = fold(doc.title or "")
+    return bool(_PREFIX.match(head)) and not page.items
+
+
+def read_project(doc: Document, page: PageFacts) -> ProjectPage:
+    """The title, year and supervisor a project page states."""
+    title = clean_inline(_PREFIX.sub("", doc.title or "")) or doc.title or doc.path
+    found = ProjectPage(doc, title, None)
+    years = [y for y in (pt.heading_year(doc.title or ""),) if y]
+    for line in page.lines:
+        lab = label_line(line)
+        if lab is None:
+            continue
+        kind = pt.classify_label(lab.label)
+        if kind == "title" and found.title_line is None and lab.value:
+            found.title, found.title_line = clean_inline(lab.value), line
+        elif kind == "supervisor" and not found.supervisors:
+            found.supervisors = parse_person_names(lab.value)
+            found.supervisor_line = line
+        elif kind == "year" or lab.label in ("rok", "akademicky rok", "year"):
+            y = pt.heading_year(lab.value)
+            if y:
+                years.append(y)
+    found.year = years[-1] if years else None
+    return found
