@@ -87,9 +87,10 @@ def lenient_client(tiny_workspace):
 @pytest.mark.parametrize(
     ("path", "module", "name"),
     [
-        ("/search", "zpagent.api.routes.tools", "run_search"),
-        ("/rag", "zpagent.api.routes.tools", "rag_for_mode"),
-        ("/graph", "zpagent.api.routes.graph", "graph_search"),
+        # The routes are thin: the facade's method is where an error would start.
+        ("/search", "zpagent.workspace.Workspace", "search"),
+        ("/rag", "zpagent.workspace.Workspace", "rag"),
+        ("/graph", "zpagent.workspace.Workspace", "graph"),
     ],
 )
 def test_unexpected_exception_is_a_bare_internal_error(

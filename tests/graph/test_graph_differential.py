@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.asking import read_store
 from tests.graph.conftest import INDEX_VERSION, payload_of
 from zpagent.eval.datasets import load_dataset
+from zpagent.graph.answers.scope import graph_scope
 from zpagent.graph.answers.search import search_store
 from zpagent.graph.schema import NODE_LABELS, PATH_ENDPOINT_LABELS, REL_TYPES
 from zpagent.graph.store import cypher as q
@@ -79,10 +81,13 @@ THESIS_IDS = [
 
 # Graph-guided retrieval: anchored thesis sets with kind/year/topic/keyword filters.
 SCOPE = {"kinds": [], "years": [], "topic": "", "keyword": ""}
+# Team projects of the sample wiki (Project nodes are keyed by their title).
+SAMPLE_PAYLOAD = payload_of(Path(__file__).resolve().parents[2] / "examples" / "zpwiki")
+PROJECT_IDS = sorted(n.id for n in SAMPLE_PAYLOAD.nodes if n.label == "Project")
 # Chunks of a student page, a topic page and a guide (ids are content hashes).
 SOME_CHUNKS = sorted(
     n.id
-    for n in payload_of(Path(__file__).resolve().parents[2] / "examples" / "zpwiki").nodes
+    for n in SAMPLE_PAYLOAD.nodes
     if n.label == "Chunk"
     and n.props["document_path"]
     in (
@@ -216,6 +221,50 @@ PARAMS: dict[str, list[dict]] = {
             "keyword_pages_count": [{"keyword": "nlp"}, {"keyword": "none"}],
         }.items()
     },
+    "projects_lexicon": [{}],
+    "leaders": [{}],
+    "thesis_years": [{}],
+    "thesis_pairs": with_flags(
+        {
+            "kinds": [],
+            "years": [],
+            "ids": [],
+            "supervisors": [],
+            "consultants": [],
+            "with_consultant": False,
+        },
+        {
+            "kinds": ["master"],
+            "years": [2021, 2022],
+            "ids": [],
+            "supervisors": ["daniel-hladek"],
+            "consultants": [],
+            "with_consultant": False,
+        },
+        {
+            "kinds": [],
+            "years": [],
+            "ids": THESIS_IDS,
+            "supervisors": [],
+            "consultants": ["lubomir-stastny"],
+            "with_consultant": True,
+        },
+    ),
+    "work_pairs": with_flags(
+        {"kinds": [], "years": []}, {"kinds": ["team_project"], "years": [2020]}
+    ),
+    "topic_members": with_flags({"ids": ["rozpoznavanie-reci", "chatboty"]}, {"ids": []}),
+    "keyword_holders": with_flags({"ids": ["nlp", "asr"]}, {"ids": ["none"]}),
+    "project_members": with_flags({"ids": PROJECT_IDS}, {"ids": []}),
+    "person_projects": with_flags({"ids": PEOPLE}),
+    "started_in": with_flags({"years": [2014]}, {"years": [2016, 2017]}),
+    "leaders_of": [
+        {"ids": PEOPLE, "kinds": [], "roles": ["SUPERVISED"]},
+        {"ids": PEOPLE, "kinds": ["master"], "roles": ["SUPERVISED", "CONSULTED"]},
+    ],
+    "person_thesis_cards": [{"ids": PEOPLE}, {"ids": []}],
+    "person_topic_ids": [{"ids": PEOPLE}],
+    "index_state_coverage": [{"id": "current"}, {"id": "nothing"}],
     "thesis_chunks": [{"ids": THESIS_IDS}, {"ids": []}],
     "chunk_links": with_flags({"ids": SOME_CHUNKS}),
 }
@@ -288,8 +337,9 @@ def test_every_dataset_question_answers_identically(engines):
     differ = []
     for item in ds.items:
         for flags in FLAGS:
-            a = search_store(ladybug, item.query, index_version=INDEX_VERSION, limit=100, **flags)
-            b = search_store(neo4j, item.query, index_version=INDEX_VERSION, limit=100, **flags)
+            query = read_store(ladybug, item.query, flags["include_unpublished"])
+            a = search_store(ladybug, query, index_version=INDEX_VERSION, limit=100, **flags)
+            b = search_store(neo4j, query, index_version=INDEX_VERSION, limit=100, **flags)
             if a.model_dump() != b.model_dump():
                 differ.append(item.id)
     assert differ == []
@@ -300,8 +350,6 @@ FUSION = Path(__file__).resolve().parents[2] / "eval" / "datasets" / "fusion.jso
 
 def test_every_fusion_question_scopes_identically(engines):
     """Graph-guided retrieval's first half (the set, its count, the steps) on both engines."""
-    from zpagent.graph.answers.scope import graph_scope
-
     ladybug, neo4j = engines
 
     def summary(scope):
@@ -320,8 +368,9 @@ def test_every_fusion_question_scopes_identically(engines):
     differ = []
     for item in load_dataset(FUSION).items:
         for flags in FLAGS:
-            a = graph_scope(ladybug, item.query, index_version=INDEX_VERSION, **flags)
-            b = graph_scope(neo4j, item.query, index_version=INDEX_VERSION, **flags)
+            query = read_store(ladybug, item.query, flags["include_unpublished"])
+            a = graph_scope(ladybug, query, index_version=INDEX_VERSION, **flags)
+            b = graph_scope(neo4j, query, index_version=INDEX_VERSION, **flags)
             if summary(a) != summary(b):
                 differ.append(item.id)
     assert differ == []

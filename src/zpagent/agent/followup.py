@@ -77,13 +77,22 @@ def person_ref(lexicon: Lexicon, pid: str, text: str = "") -> EntityRef:
     return EntityRef("person", text or name, None, (pid,), "context", names=(name,), pages=(page,))
 
 
+def _pointed(turn: Query) -> bool:
+    """The turn points at someone already spoken of ("jej", "jeho", "her")."""
+    return bool(set(_words(turn)) & (PERSON_POINTERS | THESIS_POINTERS))
+
+
 def _own_constraints(turn: Query) -> bool:
-    """Conditions of the turn's own beyond a year or a kind (a topic, a supervisor, ...)."""
+    """Conditions of the turn's own beyond a year or a kind (a topic, a supervisor, ...).
+    "a kto jej robil konzultanta?" asks her consultant: "with a consultant" is no
+    condition of its own when the turn points at a person."""
+    with_consultant = not _pointed(turn)
     return bool(
         turn.conditions
         or turn.reference
         or any(
-            c.supervisors or c.consultants or c.titles or c.with_consultant for c in turn.clauses
+            c.supervisors or c.consultants or c.titles or (c.with_consultant and with_consultant)
+            for c in turn.clauses
         )
     )
 
@@ -201,7 +210,7 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
             ), "follow_up"
         return turn, "new"
     names_own = bool(turn.persons()) or bool(turn.unknown_names)
-    elliptical = (_short(turn) or _continues(turn)) and not _own_constraints(turn)
+    elliptical = (_short(turn) or _continues(turn) or _pointed(turn)) and not _own_constraints(turn)
     if names_own:
         swap = elliptical and turn.ask in ("profile", "fact", "open") and not turn.attributes
         if swap and turn.subjects and all(r.status == "resolved" for r in turn.subjects):

@@ -53,7 +53,8 @@ def asked_for(query: Query, names: Names) -> frozenset[str]:
     """
     mapped = fact_attributes(query)
     if query.ask == "count":
-        return frozenset({"count"})
+        # The count with whom it counts: a reader can check it (the graph lists a page).
+        return frozenset({"count", "person"})
     if query.ask == "fact":
         return mapped or frozenset({"thesis_title"})
     if query.ask in ("list", "who_wrote"):
@@ -111,6 +112,10 @@ def facts_from_graph(resp: GraphResponse) -> list[Fact]:
             add("thesis_year", f.qualifiers.get("year"), f, **item)
         elif f.predicate == "start_year":
             add("start_year", f.value, f, **person)
+        elif f.predicate == "member_of_project" and f.object is not None:
+            # A project page's member list: the project is one of the person's works.
+            item = {**person, "kind": "team_project", "item": f"{f.object.id}@{f.subject.id}"}
+            add("work_title", f.value, f, **item)
         elif f.predicate in _PERSON_PREDICATES:
             add(_PERSON_PREDICATES[f.predicate], f.value, f, **person)
         elif f.predicate == "wrote_page" and f.object is not None:

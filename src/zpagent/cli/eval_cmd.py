@@ -132,6 +132,61 @@ def graph(
     finish(report, md, out, f"graph-{split}", json_output)
 
 
+@eval_app.command("extraction")
+@handle_errors
+def extraction(
+    wiki: Annotated[Path, typer.Option("--wiki", help="A wiki written by tools/wikigen.")],
+    truth: Annotated[Path, typer.Option("--truth", help="The truth file wikigen wrote.")],
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """Graph extraction against a generator's truth: precision and recall per relation."""
+    from zpagent.eval.extraction import evaluate_extraction, payload_of_wiki, to_markdown
+
+    if not truth.is_file():
+        raise typer.BadParameter(f"no truth file at {truth}", param_hint="--truth")
+    if not wiki.is_dir():
+        raise typer.BadParameter(f"no wiki folder at {wiki}", param_hint="--wiki")
+    report = evaluate_extraction(payload_of_wiki(wiki), truth)
+    finish(report, to_markdown(report), out, f"extraction-{wiki.resolve().name}", json_output)
+
+
+@eval_app.command("expect")
+@handle_errors
+def expect(
+    dataset: Annotated[
+        Path, typer.Option("--dataset", help="An answer or conversation set (ANSWERS_SCHEMA.md).")
+    ],
+    wiki: Annotated[Path, typer.Option("--wiki", help="The wiki the set was written on.")],
+    data: Annotated[
+        Path | None,
+        typer.Option("--data", help="Data dir of the evaluated index (default data/eval-WIKI)."),
+    ] = None,
+    out: OutOpt = Path("eval/results"),
+    json_output: JsonOpt = False,
+) -> None:
+    """Answers or conversations written from the pages alone: right replies, wrong exact
+    counts, invented facts (the configured LLM, or none)."""
+    from zpagent.eval.expect import load_set, run_answer_set, run_conversation_set, to_markdown
+
+    if not dataset.is_file():
+        raise typer.BadParameter(f"no dataset at {dataset}", param_hint="--dataset")
+    try:
+        items = load_set(dataset)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--dataset") from None
+    ws, _ = eval_workspace(data or Path("data") / f"eval-{wiki.resolve().name}", wiki)
+    try:
+        conversational = any("turns" in item for item in items["items"])
+        run = run_conversation_set if conversational else run_answer_set
+        report = run(ws, items)
+    finally:
+        ws.close()
+    report["dataset"] = dataset.name
+    title = f"{dataset.stem} ({'conversations' if conversational else 'answers'})"
+    finish(report, to_markdown(report, title), out, f"expect-{dataset.stem}", json_output)
+
+
 @eval_app.command("robustness")
 @handle_errors
 def robustness(

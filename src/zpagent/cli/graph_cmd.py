@@ -172,3 +172,21 @@ def _print_stats(s: Any) -> None:
         console.print("[red]the graph store differs from the payload[/red]")
     for c in s.conflicts:
         console.print(f"[yellow]conflict[/yellow] {c['kind']}: {c['document_path']} {c}")
+    cov = Table(title="coverage: exact counts only over complete or absent relations")
+    for col in ("relation", "status", "pages mentioning", "pages extracted", "edges"):
+        cov.add_column(col)
+    for c in s.coverage:
+        cov.add_row(
+            c["relation"], c["status"], str(c["mentioned"]), str(c["extracted"]), str(c["edges"])
+        )
+    console.print(cov)
+    for c in s.coverage:
+        for page in c["missing"][:5]:
+            console.print(f"  {c['relation']} not read on {page}", markup=False)
+    for p in s.problems[:20]:
+        where = f"{p.get('document_path')}:{p.get('line')}"
+        console.print(
+            f"  {p.get('relation')}: {p.get('kind')} {where} {p.get('detail')}", markup=False
+        )
+    if s.problems_total > len(s.problems):
+        console.print(f"… {s.problems_total} problems in all (--json lists {len(s.problems)})")

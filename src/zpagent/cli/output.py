@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import typer
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -28,7 +28,7 @@ from rich.progress import (
 )
 
 from zpagent.contract import error_result
-from zpagent.errors import ZPAgentError
+from zpagent.errors import InvalidQuery, QueryTooLong, ZPAgentError
 
 log = logging.getLogger("zpagent.cli")
 err_console = Console(stderr=True)
@@ -60,6 +60,17 @@ def fail(exc: BaseException, as_json: bool) -> None:
     raise typer.Exit(1)
 
 
+def _invalid(exc: ValidationError) -> InvalidQuery:
+    first = exc.errors()[0] if exc.errors() else {}
+    limit = (first.get("ctx") or {}).get("max_length")
+    if first.get("type") == "string_too_long" and limit:
+        return QueryTooLong(f"the question is too long: at most {limit} characters")
+    if first.get("type") == "string_too_short":
+        return InvalidQuery("the question is empty")
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    return InvalidQuery(f"invalid {where or 'request'}: {first.get('msg', 'not usable')}")
+
+
 def handle_errors(func: F) -> F:
     """Convert library exceptions of a command; needs a ``json_output`` parameter."""
 
@@ -73,6 +84,9 @@ def handle_errors(func: F) -> F:
             # A usage error found in the command body (typer.BadParameter, e.g.
             # ``eval --split train``) is click's to report: exit 2, not internal_error.
             raise
+        except ValidationError as exc:
+            # A request the library refuses (too long, empty): the same error as the API's.
+            fail(_invalid(exc), bool(kwargs.get("json_output")))
         except Exception as exc:  # noqa: BLE001 - the one place this transport converts errors
             fail(exc, bool(kwargs.get("json_output")))
 

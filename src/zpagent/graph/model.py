@@ -123,6 +123,8 @@ class GraphPayload:
     pages: list[PageReport] = field(default_factory=list)
     # Extraction coverage per relation (``graph.build.coverage``), as plain dicts.
     coverage: list[dict[str, Any]] = field(default_factory=list)
+    # What could not be extracted, per page (``graph.build.people.Problem``).
+    problems: list[dict[str, Any]] = field(default_factory=list)
 
     def coverage_json(self) -> str:
         return json.dumps(self.coverage, ensure_ascii=False, sort_keys=True)

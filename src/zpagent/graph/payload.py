@@ -39,6 +39,8 @@ def write_payload(db: sqlite3.Connection, payload: GraphPayload) -> int:
         rows.append(("page", p.kind, _dumps(asdict(p))))
     for c in payload.coverage:
         rows.append(("coverage", c["relation"], _dumps(c)))
+    for p in payload.problems:
+        rows.append(("problem", str(p["relation"]), _dumps(p)))
     db.executemany("INSERT INTO graph_payload (kind, label, data) VALUES (?, ?, ?)", rows)
     return len(rows)
 
@@ -69,6 +71,8 @@ def read_payload(db: sqlite3.Connection) -> GraphPayload:
             payload.pages.append(PageReport(**data))
         elif kind == "coverage":
             payload.coverage.append(data)
+        elif kind == "problem":
+            payload.problems.append(data)
     return payload
 
 

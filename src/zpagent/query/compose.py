@@ -21,7 +21,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from zpagent.ingest.text import fold
 from zpagent.lexical import lemma
@@ -29,7 +29,7 @@ from zpagent.query import cues as cu
 from zpagent.query.clauses import Element, build
 from zpagent.query.lexicon import Lexicon, PersonEntry
 from zpagent.query.mentions import Mention
-from zpagent.query.model import EntityRef, Query, Reference, Span
+from zpagent.query.model import Condition, EntityRef, Query, Reference, Span, ThesisClause
 from zpagent.query.narrow import narrow
 from zpagent.query.recognize import Phrase, Recognized
 from zpagent.query.tokens import Token, covered
@@ -155,6 +155,23 @@ def _keep(ref: EntityRef, lexicon: Lexicon, role: str) -> EntityRef:
     if wanted and len(wanted) < len(ref.ids):
         return ref.narrowed(wanted)
     return ref
+
+
+def _negation_scope(
+    clauses: tuple[ThesisClause, ...], conditions: tuple[Condition, ...]
+) -> tuple[ThesisClause, ...]:
+    """ "Ktorí Fabiánovi študenti u neho nerobili diplomovku?", "Which of Vaško's
+    theses were not bachelor theses?": a negated clause that names a supervisor or
+    consultant, with nothing positive beside it, is asked among that person's
+    students; everyone else in the wiki is never the question."""
+    if not clauses or any(not c.negated for c in (*clauses, *conditions)):
+        return clauses
+    among = [
+        replace(c, kinds=frozenset(), years=frozenset(), titles=(), projects=(), negated=False)
+        for c in clauses
+        if c.supervisors or c.consultants
+    ]
+    return (*among, *clauses)
 
 
 def _phrases(parts: Parts, lexicon: Lexicon) -> list[tuple[str, list[Phrase]]]:
@@ -397,8 +414,8 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     elements += _unknown_term(parts, elements, bool(subjects))
     built = build(elements)
 
-    clauses = tuple(built.clauses)
     conditions = tuple(built.conditions)
+    clauses = _negation_scope(tuple(built.clauses), conditions)
     explicit_years = bool(parts.years)
     asked = _asked(parts, bool(subjects), leads, explicit_years)
     ask, unit = _ask(parts, subjects, elements, asked, listing, reference)

@@ -72,6 +72,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\bklucov\w*(?:\s+slov\w*)?|\btag\w*|\bkeywords?\b|\bstitk\w*|\bklicov\w*(?:\s+slov\w*)?"
         r"|\bkategor\w*"
     ),
+    "team": r"\bt[iy]m(?:e|u|om|y|ov|em)?\b|\bteams?\b|\bclen\w*|\bmembers?\b|\btimov\w*",
     "login": r"\blogin\w*|\bprihlasovac\w*|\busername\b|\bprezyvk\w*",
     "shared": (
         r"\bspolocn\w*|\bzdiela\w*|\bobaja\b|\bobe\b|\boboch\b|\bobom\b|\bboth\b"
@@ -168,7 +169,7 @@ WORK_KINDS = frozenset({"team_project", "research_task", "diploma_project"})
 NEGATED_VERB = re.compile(
     r"\bne(?:pisal|napisal|robil|urobil|mal|ma|maju|obhajil|odovzdal|viedol|vied|vedie|vedl"
     r"|bol|bola|boli|je|su|stud|venoval|venuje|riesil|psal|napsal|delal|obhajil|konzult"
-    r"|pracoval|zucastnil|absolvoval|spravil|vypracoval|ucastnil)\w*"
+    r"|pracoval|zucastnil|absolvoval|spravil|vypracoval|ucastnil|mel|meli|mela|byl|psal|vedl)\w*"
 )
 NEGATION = re.compile(
     r"\bnie\b|\bnikdy\b|\bziadn\w*|\bnot\b|\bnever\b|\bdidn\w*|\bdoesn\w*|\bhaven\w*"
@@ -261,6 +262,10 @@ FUNCTION_WORDS = frozenset(
     wiki wiky wikine obhajil obhajila obhajili obhajeny obhajena obhajene obhajit obhaji
     odovzdal odovzdala odovzdali odovzdana odovzdane defended defend submitted finished
     ukoncil ukoncila dokoncil dokoncila skoncil skoncila
+    tim time timu timom timy timov tym tymu tymem tymy team teams teamu clenovia clenov
+    clenove clenu cleny clenky clenkou members member
+    vsechno vsichni vsech vsechny jakem jakeho jakych delal delala delali delat udelal
+    udelala resil resila psal psala mel mela meli vedl vedla vedli kteri kterych
     """.split()
 )
 

@@ -204,8 +204,14 @@ class Lexicon:
         return entries if include_unpublished else [e for e in entries if e.published]
 
     def students(self, include_unpublished: bool) -> list[PersonEntry]:
-        """Every page subject a list or count ranges over."""
-        return [p for p in self.persons if p.has_page and (include_unpublished or p.published)]
+        """Everyone a list or count of students ranges over: page subjects, and the
+        persons a topic or project page lists without a page of their own (who lead
+        nothing)."""
+        return [
+            p
+            for p in self.persons
+            if (p.has_page or not p.leads) and (include_unpublished or p.published)
+        ]
 
     def name_of(self, id_: str) -> str:
         entry = self.person_by_id.get(id_)
@@ -225,6 +231,8 @@ Timotej Tomáš Viktor Vladimír Vojtech Vojtěch Zoltán Adriána Alena Alexand
 Anna Barbora Bianka Diana Dominika Ema Emília Eva Gabriela Hana Helena Ivana Jana Júlia
 Katarína Kateřina Kristína Laura Lenka Lucia Lucie Ľudmila Mária Marie Martina Michaela
 Miriam Monika Natália Nikola Nina Petra Renáta Silvia Simona Sofia Soňa Tatiana Terézia
-Tereza Veronika Viktória Zuzana
+Tereza Veronika Viktória Zuzana Marta Magdaléna Klára Karolína Denisa Nikoleta Paulína
+Iveta Jarmila Beáta Daniela Lívia Lýdia Kristián Lukas Marco Luca Anna Maria Jakob Julia
+Sára Stanislav Vladislav Jozefína Aneta Adéla Tomas Peter Attila Gábor Csaba Krisztina
 """.split()
 COMMON_FIRST_NAME_FORMS: set[str] = {f for n in _COMMON_FIRST_NAMES for f in forms(n)}

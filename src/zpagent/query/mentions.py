@@ -301,6 +301,41 @@ def phrase_matches(
     return sorted(out, key=lambda f: f[0])
 
 
+def partial_phrase_matches(
+    stems: list[frozenset[str]],
+    free: list[bool],
+    entries: list[PhraseEntry],
+    skip: set[int],
+) -> list[tuple[int, int, PhraseEntry]]:
+    """A team project named by part of its title ("tím Parkovanie v kampuse" for
+    "Inteligentné parkovanie v kampuse"): the longest run of free question words
+    that is a run of the title's words, with at least two words that are not in
+    ``skip`` (function words), when exactly one entry has the longest run."""
+    best: list[tuple[int, int, PhraseEntry]] = []
+    best_len = 1
+    for entry in entries:
+        k = len(entry.stems)
+        for i in range(len(stems)):
+            for e in range(k):
+                n = 0
+                while (
+                    i + n < len(stems)
+                    and e + n < k
+                    and (free[i + n] or i + n in skip)
+                    and stems[i + n] & entry.stems[e + n]
+                ):
+                    n += 1
+                content = sum(1 for j in range(i, i + n) if j not in skip)
+                if content < 2 or n < best_len or i in skip or not free[i]:
+                    continue
+                if n > best_len:
+                    best, best_len = [], n
+                best.append((i, i + n, entry))
+    if len({entry.id for _, _, entry in best}) != 1:
+        return []
+    return best[:1]
+
+
 def unknown_names(
     tokens: list[Token],
     free: list[bool],

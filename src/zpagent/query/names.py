@@ -87,6 +87,9 @@ def parse_person_names(value: str) -> list[str]:
     value = _EMPHASIS.sub("", _LINK.sub(r"\1", value))
     value = _PARENS.sub(" ", value)
     value = re.sub(r"\bPh\.\s?D\.?", "PhD", value, flags=re.IGNORECASE)
+    # "Ing.Andrea Sýkorová,PhD." is written without spaces: give the parts theirs.
+    value = re.sub(r"(?<=\w)\.(?=[^\W\d_])", ". ", value)
+    value = re.sub(r",(?=\S)", ", ", value)
     names: list[str] = []
     for part in _NAME_SPLIT.split(value):
         name = strip_titles(part).strip(" .:-–")

@@ -32,13 +32,14 @@ from zpagent.query.mentions import (
     find_names,
     initial_mentions,
     login_mentions,
+    partial_phrase_matches,
     phrase_matches,
     unknown_names,
 )
 from zpagent.query.tokens import Token, covered
 
 # Cues that do not keep a word from being a name or a phrase word.
-_SOFT_CUES = frozenset({"supervised", "unit_theses", "title_lookup"})
+_SOFT_CUES = frozenset({"supervised", "unit_theses", "title_lookup", "team"})
 TITLE_MIN_WORDS = 3
 TITLE_MIN_SHARE = 0.75
 
@@ -233,6 +234,17 @@ def recognize(
         out.cover(m.start, m.end)
 
     blocked = blocked_tokens(tokens, cue_spans, fixed_spans) | out.entity_tokens
+    # "Kristína Malá": a capitalized word after a capitalized given name is a
+    # surname slot even when the word is also a function word ("malá", "Nová").
+    blocked -= {
+        t.index
+        for t in tokens[1:]
+        if t.text[:1].isupper()
+        and tokens[t.index - 1].text[:1].isupper()
+        and tokens[t.index - 1].folded in lexicon.first_name_forms
+        and t.index not in out.entity_tokens
+        and not t.folded.isdigit()
+    }
     free = [t.index not in blocked for t in tokens]
 
     # A title given in quotes or announced is a title, not names or keywords.
@@ -252,6 +264,8 @@ def recognize(
     def take(mentions: list[Mention]) -> None:
         for m in mentions:
             out.persons.append(m)
+            if m.match == "unknown":
+                continue  # a capitalized word no name fits may start a project or topic
             out.cover(m.start, m.end)
             for j in range(m.start, m.end):
                 free[j] = False
@@ -293,13 +307,20 @@ def recognize(
     cue_only = covered(tokens, [s for ss in cue_spans.values() for s in ss]) - (
         covered(tokens, fixed_spans) | out.entity_tokens
     )
-    cue_only |= {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS and free[t.index]}
+    cue_only |= {
+        t.index
+        for t in tokens
+        if t.folded in cu.FUNCTION_WORDS and t.index not in out.entity_tokens
+    }
     for attr, entries in (
         ("projects", vis(lexicon.projects, include_unpublished)),
         ("topics", vis(lexicon.topics, include_unpublished)),
         ("keywords", vis(lexicon.keywords, include_unpublished)),
     ):
         found = _dedupe(phrase_matches(stems, free, entries, cue_only))
+        if attr == "projects" and not found and cue_spans.get("team"):
+            function = {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS}
+            found = _dedupe(partial_phrase_matches(stems, free, entries, function))
         setattr(out, attr, found)
     # A phrase that is both a topic and a keyword is both; a longer one wins a token.
     for phrases in (out.projects, out.topics, out.keywords):
@@ -311,6 +332,17 @@ def recognize(
         for p in ps
         for j in range(p.start, p.end)
     }
+    # "v tíme Virtuálny asistent pre prvákov": the capitalized word was a project's.
+    out.persons = [
+        m
+        for m in out.persons
+        if m.match != "unknown" or not any(j in phrase_tokens for j in range(m.start, m.end))
+    ]
+    for m in out.persons:
+        if m.match == "unknown":
+            out.cover(m.start, m.end)
+            for j in range(m.start, m.end):
+                free[j] = False
 
     # A thesis named by most of its words, unquoted, in a question about a thesis
     # ("Kto napísal Rozpoznávanie pomenovaných entít v slovenčine?"), not "Čo je …?".

@@ -84,6 +84,15 @@ def _emit_conditions(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -
             if tid in sel.topics[pid]:
                 topic = b.ref("Topic", tid, title, path)
                 b.fact(ref, "member_of_topic", title, parse_evidence(ev), topic, documents=[path])
+        for _pid, jid, title, path, ev in (
+            ctx.store.query(q.PERSON_PROJECTS, ids=[pid],
+                            include_unpublished=ctx.include_unpublished)
+            if pid in sel.projects else []
+        ):  # fmt: skip
+            if jid in sel.projects[pid]:
+                project = b.ref("Project", jid, title, path)
+                docs = [path] if path else []
+                b.fact(ref, "member_of_project", title, parse_evidence(ev), project, documents=docs)
         for kid, name, doc, ev in (
             [r[1:] for r in ctx.store.query(q.PERSON_KEYWORDS, ids=[pid],
                                             include_unpublished=ctx.include_unpublished)]

@@ -21,6 +21,7 @@ from zpagent.graph.answers.response import KIND_NAMES, display_name
 from zpagent.graph.contract import EntityRef
 from zpagent.graph.model import Evidence, parse_evidence
 from zpagent.graph.store import cypher as q
+from zpagent.ingest.text import fold
 from zpagent.query.lexicon import PersonEntry
 from zpagent.query.model import THESIS_KINDS, ThesisClause
 
@@ -182,9 +183,23 @@ def works_facts(ctx: Context, person: PersonEntry) -> None:
     if len(rows) > ctx.limit:
         ctx.builder.truncate("fact_limit")
     ref = person_ref(ctx, person)
+    titles = set()
     for row in rows[: ctx.limit]:
         work_fact(ctx, ref, row)
         ctx.builder.answer(row[4])
+        titles.add(fold(row[4] or ""))
+    if kinds and "team_project" not in kinds:
+        return
+    # A team project whose page lists the person (her own page may not say it).
+    for _pid, jid, title, path, ev_json in ctx.store.query(
+        q.PERSON_PROJECTS, ids=[person.id], include_unpublished=ctx.include_unpublished
+    ):
+        if years or fold(title or "") in titles:
+            continue  # a year asks the person's own works; the same project once
+        project = ctx.builder.entity("Project", jid, title, "team_project", path)
+        ctx.builder.fact(ref, "member_of_project", title, parse_evidence(ev_json), project,
+                         documents=[path] if path else [])  # fmt: skip
+        ctx.builder.answer(title)
 
 
 def memberships(ctx: Context, person: PersonEntry, label: str) -> None:

@@ -131,7 +131,10 @@ def measure(
                 if item.title:
                     tallies["title"].extracted.add(path)
             heading_year = item.heading is not None and pt.YEAR.search(item.heading.text)
-            if heading_year or item.kind in codes:
+            # A published thesis without a year may be of any year: a count by
+            # year is then a lower bound, whether or not its page states one.
+            unknown_year = page.document.published and not item.year
+            if heading_year or item.kind in codes or unknown_year:
                 tallies["year"].mentioned.add(path)
                 if item.year:
                     tallies["year"].extracted.add(path)

@@ -9,149 +9,37 @@ their diacritics. Deterministic: the same inputs give the same payload.
 
 from __future__ import annotations
 
-import posixpath
 from collections import defaultdict
-from dataclasses import dataclass, field
 
 from zpagent.graph.build import patterns as pt
 from zpagent.graph.build.about import Section, about_links
+from zpagent.graph.build.builder import Builder, People, is_topic_page, page_folder, under_students
+from zpagent.graph.build.coverage import measure
 from zpagent.graph.build.evidence import ChunkLocator
-from zpagent.graph.build.links import LinkResolver, links
-from zpagent.graph.build.page import ItemFacts, PageFacts, SourceLine, read_page
+from zpagent.graph.build.links import LinkResolver
+from zpagent.graph.build.memberships import (
+    add_body_keywords,
+    add_project_page,
+    add_topic_page,
+    lexicon_of,
+    link_person_to_topics,
+    link_team_projects,
+)
+from zpagent.graph.build.page import ItemFacts, PageFacts, read_page
+from zpagent.graph.build.people import Problem
+from zpagent.graph.build.projects import is_project_page
 from zpagent.graph.model import (
     Conflict,
     Evidence,
     GraphPayload,
-    Node,
     PageReport,
     Rel,
     evidence_json,
 )
 from zpagent.ingest.chunker import Chunk
 from zpagent.ingest.document import Document
-from zpagent.ingest.text import clean_inline, fold, slug
+from zpagent.ingest.text import clean_inline, slug
 from zpagent.query.names import name_key, strip_titles, term_key
-
-
-def _segments(path: str) -> list[str]:
-    return [fold(p) for p in path.split("/")]
-
-
-def _page_folder(path: str) -> str:
-    folder, name = posixpath.split(path)
-    if name.lower() in ("readme.md", "index.md", "default.md") and folder:
-        return posixpath.basename(folder)
-    return posixpath.splitext(name)[0]
-
-
-def is_topic_page(doc: Document) -> bool:
-    segs = _segments(doc.path)
-    for i, seg in enumerate(segs[:-1]):
-        # A page inside a topic folder, not the folder's own index page.
-        if seg in pt.TOPIC_FOLDERS and i < len(segs) - 2:
-            return True
-    return any(fold(c) in pt.TOPIC_CATEGORIES for c in doc.categories)
-
-
-def _under_students(doc: Document) -> bool:
-    return any(seg in pt.STUDENT_FOLDERS for seg in _segments(doc.path)[:-1])
-
-
-@dataclass
-class _Builder:
-    locator: ChunkLocator
-    nodes: dict[tuple[str, str], Node] = field(default_factory=dict)
-    rels: dict[tuple[str, str, str, str, str], Rel] = field(default_factory=dict)
-    conflicts: list[Conflict] = field(default_factory=list)
-    sections: list[Section] = field(default_factory=list)  # item sections, for ABOUT
-
-    def node(self, label: str, id_: str, **props: object) -> Node:
-        key = (label, id_)
-        existing = self.nodes.get(key)
-        if existing is None:
-            existing = Node(label, id_, dict(props))
-            self.nodes[key] = existing
-        return existing
-
-    def rel(
-        self,
-        type_: str,
-        src: tuple[str, str],
-        dst: tuple[str, str],
-        evidence: list[Evidence] | None = None,
-    ) -> None:
-        key = (type_, src[0], src[1], dst[0], dst[1])
-        rel = self.rels.get(key)
-        if rel is None:
-            rel = Rel(type_, src[0], src[1], dst[0], dst[1], [])
-            self.rels[key] = rel
-        for ev in evidence or []:
-            if ev not in rel.evidence:
-                rel.evidence.append(ev)
-
-    def ev(self, doc: Document, source: SourceLine | None) -> list[Evidence]:
-        return [self.locator.evidence(doc.path, source)] if source else []
-
-
-class _People:
-    """Person ids: page subjects first, then supervisors and consultants."""
-
-    def __init__(self, pages: list[PageFacts]) -> None:
-        by_key: dict[str, list[PageFacts]] = defaultdict(list)
-        for p in pages:
-            by_key[name_key(p.subject or "")].append(p)
-        self.subject_id: dict[str, str] = {}  # document path -> person id
-        self.by_key: dict[str, list[str]] = defaultdict(list)  # name key -> person ids
-        self.names: dict[str, str] = {}
-        taken: set[str] = set()
-        for key, group in sorted(by_key.items()):
-            for p in sorted(group, key=lambda x: x.document.path):
-                base = slug(p.subject or "")
-                pid = base if len(group) == 1 else f"{base}-{slug(_page_folder(p.document.path))}"
-                n = 2
-                while pid in taken:
-                    pid, n = f"{base}-{n}", n + 1
-                taken.add(pid)
-                self.subject_id[p.document.path] = pid
-                self.by_key[key].append(pid)
-                self.names[pid] = p.subject or ""
-        self._taken = taken
-        # Unique surname + first initial, for names written as "D. Hládek".
-        self._initials: dict[tuple[str, str], list[str]] = defaultdict(list)
-
-    def resolve(self, name: str) -> str:
-        """The person a supervisor/consultant name is; created when unknown."""
-        key = name_key(name)
-        ids = self.by_key.get(key, [])
-        if len(ids) == 1:
-            return ids[0]
-        words = key.split()
-        if len(words) >= 2:
-            reversed_key = " ".join([words[-1], *words[:-1]])
-            rev = self.by_key.get(reversed_key, [])
-            if len(rev) == 1:
-                return rev[0]
-            if len(words[0].rstrip(".")) == 1:
-                initial = [
-                    pid
-                    for k, pids in self.by_key.items()
-                    for pid in pids
-                    if k.split()[-1] == words[-1] and k[0] == words[0][0]
-                ]
-                if len(initial) == 1:
-                    return initial[0]
-        # Several page subjects sharing the name: a separate, explicit node.
-        pid = f"{slug(name)}-supervisor" if ids else slug(name)
-        n = 2
-        base = pid
-        while pid in self._taken and pid not in self.names:
-            pid, n = f"{base}-{n}", n + 1
-        if pid not in self.names:
-            self._taken.add(pid)
-            self.names[pid] = name
-            if not ids:
-                self.by_key[key].append(pid)
-        return pid
 
 
 def _item_id(doc: Document, item: ItemFacts, ordinal: int) -> str:
@@ -165,78 +53,30 @@ def _item_id(doc: Document, item: ItemFacts, ordinal: int) -> str:
 def build_payload(docs: list[Document], chunks: list[Chunk]) -> GraphPayload:
     """The whole graph of one snapshot of the wiki."""
     locator = ChunkLocator(chunks)
-    b = _Builder(locator)
+    b = Builder(locator)
     resolver = LinkResolver(d.path for d in docs)
-    reports: dict[str, PageReport] = {}
 
     parsed = {d.path: read_page(d) for d in docs}
     topic_docs = [d for d in docs if is_topic_page(d)]
     topic_paths = {d.path for d in topic_docs}
+    project_docs = [
+        d for d in docs if d.path not in topic_paths and is_project_page(d, parsed[d.path])
+    ]
+    project_paths = {d.path for d in project_docs}
     person_pages = [
         parsed[d.path]
         for d in docs
-        if d.path not in topic_paths
+        if d.path not in topic_paths | project_paths
         and parsed[d.path].subject
-        and (_under_students(d) or parsed[d.path].items or parsed[d.path].start_year)
+        and (under_students(d) or parsed[d.path].items or parsed[d.path].start_year)
     ]
-    people = _People(person_pages)
-
-    # Documents, keywords, categories, authors, chunks: every page.
+    people = People(person_pages)
+    kinds = {**{p: "topic" for p in topic_paths}, **{p: "project" for p in project_paths}}
+    kinds.update({p: "person" for p in people.subject_id})
+    reports = {d.path: PageReport(d.path, kinds.get(d.path, "page")) for d in docs}
     for d in docs:
-        kind = "topic" if d.path in topic_paths else "page"
-        if d.path in people.subject_id:
-            kind = "person"
-        dref = ("Document", d.path)
-        b.node(
-            "Document",
-            d.path,
-            # A title made up from the file path is never shown as the title.
-            title=d.title if d.title_source != "path" else None,
-            kind=kind,
-            published=d.published,
-            source_url=d.source_url,
-        )
-        reports[d.path] = PageReport(d.path, kind)
-        for tag in d.tags:
-            kid = term_key(tag)
-            if kid:
-                b.node("Keyword", kid, name=clean_inline(tag))
-                b.rel(
-                    "HAS_KEYWORD",
-                    dref,
-                    ("Keyword", kid),
-                    [Evidence("keyword", d.path, None, None, f"tag: {tag}")],
-                )
-        for cat in d.categories:
-            cid = term_key(cat)
-            if not cid:
-                continue
-            code = pt.category_code(cid)
-            b.node(
-                "Category",
-                cid,
-                name=clean_inline(cat),
-                thesis_kind=code[0] if code else None,
-                year=code[1] if code else None,
-            )
-            b.rel(
-                "IN_CATEGORY",
-                dref,
-                ("Category", cid),
-                [Evidence("category", d.path, None, None, f"category: {cat}")],
-            )
-        for author in d.authors:
-            name = strip_titles(author)
-            aid = slug(name)
-            if not aid:
-                continue
-            b.node("DocumentAuthor", aid, name=name, key=name_key(name))
-            b.rel(
-                "AUTHORED_DOCUMENT",
-                ("DocumentAuthor", aid),
-                dref,
-                [Evidence("author", d.path, None, None, f"author: {author}")],
-            )
+        _add_document(b, d, kinds.get(d.path, "page"))
+        add_body_keywords(b, d, parsed[d.path])
     for c in chunks:
         heading = c.heading_path[-1] if c.heading_path else ""
         b.node(
@@ -247,32 +87,87 @@ def build_payload(docs: list[Document], chunks: list[Chunk]) -> GraphPayload:
     supervised_published: dict[str, bool] = defaultdict(bool)
     for page in person_pages:
         _add_person_page(b, page, people, reports[page.document.path], supervised_published)
-
     # Supervisors and consultants who are not page subjects.
     for pid, name in sorted(people.names.items()):
         if ("Person", pid) not in b.nodes:
-            b.node(
-                "Person",
-                pid,
-                name=name,
-                key=name_key(name),
-                has_page=False,
-                published=supervised_published[pid],
-                evidence="[]",
-            )
+            b.node("Person", pid, name=name, key=name_key(name), has_page=False,
+                   published=supervised_published[pid], evidence="[]")  # fmt: skip
 
+    lexicon = lexicon_of(people, person_pages)
+    problems = []
     for d in topic_docs:
-        _add_topic_page(b, d, parsed[d.path], resolver, people, reports[d.path])
-    # Person pages that link a topic page.
-    topic_ids = {d.path: slug(_page_folder(d.path)) for d in topic_docs}
+        problems += add_topic_page(b, people, d, parsed[d.path], resolver, lexicon, reports[d.path])
+    for d in project_docs:
+        _project, found = add_project_page(b, people, d, parsed[d.path], resolver, lexicon,
+                                           reports[d.path])  # fmt: skip
+        problems += found
+    topic_ids = {d.path: slug(page_folder(d.path)) for d in topic_docs}
     for page in person_pages:
-        _link_person_to_topics(b, page, resolver, people, topic_ids)
+        link_person_to_topics(b, page, resolver, people, topic_ids)
+        link_team_projects(b, page, people)
 
     for chunk_id, target in about_links(locator, people.subject_id, topic_ids, b.sections):
         b.rel("ABOUT", ("Chunk", chunk_id), target)
+    _same_as(b, people)
 
-    # Page authors who are persons of the graph; the evidence is a page naming
-    # the author (by the same name as the person).
+    payload = GraphPayload(
+        nodes=list(b.nodes.values()),
+        rels=list(b.rels.values()),
+        conflicts=b.conflicts,
+        pages=[reports[d.path] for d in docs],
+        problems=[p.to_dict() for p in problems] + _thesis_problems(person_pages),
+    )
+    for rel in payload.rels:
+        rel.evidence.sort(key=lambda e: (e.document_path, e.line or 0, e.field))
+    for page in person_pages:  # years a topic page gave count as extracted
+        for item in page.items:
+            year = b.listed_years.get((page.document.path, item.kind))
+            if year is not None and item.year is None:
+                item.year_line = year
+    payload.coverage = measure(
+        person_pages,
+        [parsed[d.path] for d in topic_docs],
+        [parsed[d.path] for d in project_docs],
+        payload.rels,
+        problems,
+    )
+    return payload
+
+
+def _add_document(b: Builder, d: Document, kind: str) -> None:
+    """A page as a node, with its tags, categories and front-matter authors."""
+    dref = ("Document", d.path)
+    # A title made up from the file path is never shown as the title.
+    b.node("Document", d.path, title=d.title if d.title_source != "path" else None, kind=kind,
+           published=d.published, source_url=d.source_url)  # fmt: skip
+    for tag in d.tags:
+        kid = term_key(tag)
+        if kid:
+            b.node("Keyword", kid, name=clean_inline(tag))
+            ev = Evidence("keyword", d.path, None, None, f"tag: {tag}")
+            b.rel("HAS_KEYWORD", dref, ("Keyword", kid), [ev])
+    for cat in d.categories:
+        cid = term_key(cat)
+        if not cid:
+            continue
+        code = pt.category_code(cid)
+        b.node("Category", cid, name=clean_inline(cat), thesis_kind=code[0] if code else None,
+               year=code[1] if code else None)  # fmt: skip
+        ev = Evidence("category", d.path, None, None, f"category: {cat}")
+        b.rel("IN_CATEGORY", dref, ("Category", cid), [ev])
+    for author in d.authors:
+        name = strip_titles(author)
+        aid = slug(name)
+        if not aid:
+            continue
+        b.node("DocumentAuthor", aid, name=name, key=name_key(name))
+        ev = Evidence("author", d.path, None, None, f"author: {author}")
+        b.rel("AUTHORED_DOCUMENT", ("DocumentAuthor", aid), dref, [ev])
+
+
+def _same_as(b: Builder, people: People) -> None:
+    """Page authors who are persons of the graph; the evidence is a page naming the
+    author (by the same name as the person)."""
     first_page: dict[str, Rel] = {}
     for r in b.rels.values():
         if r.type == "AUTHORED_DOCUMENT" and (
@@ -287,21 +182,30 @@ def build_payload(docs: list[Document], chunks: list[Chunk]) -> GraphPayload:
             evidence = first_page[aid].evidence[:1] if aid in first_page else []
             b.rel("SAME_AS", ("DocumentAuthor", aid), ("Person", pids[0]), evidence)
 
-    payload = GraphPayload(
-        nodes=list(b.nodes.values()),
-        rels=list(b.rels.values()),
-        conflicts=b.conflicts,
-        pages=[reports[d.path] for d in docs],
-    )
-    for rel in payload.rels:
-        rel.evidence.sort(key=lambda e: (e.document_path, e.line or 0, e.field))
-    return payload
+
+def _thesis_problems(person_pages: list[PageFacts]) -> list[dict[str, object]]:
+    """What a student page's editor can fix: theses without a year, conflicting years."""
+    out: list[dict[str, object]] = []
+    for page in person_pages:
+        path = page.document.path
+        for item in page.items:
+            if not item.is_thesis:
+                continue
+            line = item.heading.number if item.heading else None
+            if item.year is None:
+                out.append(Problem(path, "year", "missing_year", item.kind, line).to_dict())
+            if len(set(item.category_years)) > 1 or (
+                item.year_heading and item.year_category and item.year_heading != item.year_category
+            ):
+                detail = f"{item.kind}: heading {item.year_heading}, category {item.category_years}"
+                out.append(Problem(path, "year", "conflicting_years", detail, line).to_dict())
+    return out
 
 
 def _add_person_page(
-    b: _Builder,
+    b: Builder,
     page: PageFacts,
-    people: _People,
+    people: People,
     report: PageReport,
     supervised_published: dict[str, bool],
 ) -> None:
@@ -317,7 +221,7 @@ def _add_person_page(
         key=name_key(page.subject or ""),
         has_page=True,
         document_path=doc.path,
-        login=_page_folder(doc.path),
+        login=page_folder(doc.path),
         published=doc.published,
         start_year=page.start_year,
         evidence=evidence_json(start_ev),
@@ -411,65 +315,3 @@ def _add_person_page(
         for ev in evs:
             if ev.chunk_id:
                 b.rel("EVIDENCE_FOR", ("Chunk", ev.chunk_id), iref)
-
-
-def _add_topic_page(
-    b: _Builder,
-    doc: Document,
-    page: PageFacts,
-    resolver: LinkResolver,
-    people: _People,
-    report: PageReport,
-) -> None:
-    tid = slug(_page_folder(doc.path))
-    tref = ("Topic", tid)
-    b.node(
-        "Topic",
-        tid,
-        title=doc.title,
-        key=term_key(doc.title),
-        keyword=term_key(doc.tags[0]) if doc.tags else None,
-        document_path=doc.path,
-        published=doc.published,
-    )
-    b.rel("DESCRIBES", ("Document", doc.path), tref)
-    for cid in b.locator.chunks_of(doc.path):
-        b.rel("MENTIONS", ("Chunk", cid), tref)
-    members = 0
-    for line in page.lines:
-        if line.in_code:
-            continue
-        for _, target, _ in links(line.text):
-            path = resolver.resolve(doc.path, target)
-            pid = people.subject_id.get(path or "")
-            if pid is None:
-                continue
-            ev = b.locator.evidence(doc.path, SourceLine("topic_member", line, line.text))
-            b.rel("ON_TOPIC", ("Person", pid), tref, [ev])
-            if ev.chunk_id:
-                b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", pid))
-            members += 1
-    report.subject = tid
-    report.notes = [f"{members} linked persons"]
-
-
-def _link_person_to_topics(
-    b: _Builder,
-    page: PageFacts,
-    resolver: LinkResolver,
-    people: _People,
-    topic_ids: dict[str, str],
-) -> None:
-    doc = page.document
-    pid = people.subject_id[doc.path]
-    for line in page.lines:
-        if line.in_code:
-            continue
-        for _, target, _ in links(line.text):
-            path = resolver.resolve(doc.path, target)
-            if path in topic_ids:
-                ev = b.locator.evidence(doc.path, SourceLine("topic_link", line, line.text))
-                tref = ("Topic", topic_ids[path])
-                b.rel("ON_TOPIC", ("Person", pid), tref, [ev])
-                if ev.chunk_id:
-                    b.rel("MENTIONS", ("Chunk", ev.chunk_id), tref)

@@ -19,6 +19,11 @@ _QUOTE = re.compile(r"^\s*(?:>\s*)+")
 _EMPHASIS = re.compile(r"(\*{1,3}|_{1,3}|`)")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _LABEL = re.compile(r"^([^:]{1,60}?)\s*:\s*(.*)$")
+# Other ways pages pair a label with its value: a two-cell table row
+# ("| Začiatok štúdia | 2013 |") and a spaced dash ("Začiatok štúdia - 2017").
+# They are weaker evidence, so callers accept them only for labels they know.
+_TABLE_PAIR = re.compile(r"^\|\s*([^|]{1,60}?)\s*\|\s*([^|]+?)\s*\|?\s*$")
+_DASH_PAIR = re.compile(r"^(?:[-*+]\s+)?([^:\-–—|]{1,60}?)\s+[-–—]\s+(.+)$")
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,7 @@ class LabelLine:
     label: str  # folded label
     value: str  # cleaned value (emphasis and link syntax removed)
     raw_value: str
+    colon: bool = True  # False: a table row or a dash pair (known labels only)
 
 
 def split_lines(body: str) -> list[Line]:
@@ -115,11 +121,14 @@ def label_line(line: Line) -> LabelLine | None:
         return None
     text = plain(line.text)
     m = _LABEL.match(text)
+    colon = m is not None
+    if m is None:
+        m = _TABLE_PAIR.match(line.text.strip()) or _DASH_PAIR.match(text)
     if not m:
         return None
-    label = fold(m.group(1)).strip(" .-")
-    if not label or "//" in m.group(2)[:2]:
+    label = fold(clean_inline(m.group(1))).strip(" .-*")
+    if not label or "//" in m.group(2)[:2] or set(m.group(2).strip()) <= set("-:| "):
         return None
     value = clean_inline(m.group(2)).strip()
     value = value.strip("\"'„“”‚‘’«»").strip()
-    return LabelLine(" ".join(label.split()), value, m.group(2))
+    return LabelLine(" ".join(label.split()), value, m.group(2), colon)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from zpagent.graph.build import patterns as pt
 from zpagent.graph.build.lines import (
+    LabelLine,
     Line,
     Section,
     label_line,
@@ -183,6 +184,20 @@ def _apply_label(item: ItemFacts, kind: str, lab_value: str, line: Line, page: P
             item.sources.append(SourceLine("year_line", line, line.text))
 
 
+def _next_value(lines: list[Line], index: int) -> Line | None:
+    """The line that carries an empty label's value: the next non-empty line, when it
+    is plain text (no heading, no label, no code)."""
+    for line in lines[index + 1 : index + 3]:
+        text = line.text.strip()
+        if not text:
+            continue
+        lab = label_line(line)
+        if line.in_code or text.startswith("#") or (lab is not None and lab.colon):
+            return None
+        return line
+    return None
+
+
 def _innermost_sections(secs: list[Section], n_lines: int) -> list[int]:
     """For each line, the index of the innermost section containing it."""
     out = [0] * n_lines
@@ -230,7 +245,7 @@ def read_page(doc: Document) -> PageFacts:
         items.append(item)
 
     # Labels: inside item sections (not in their meeting logs) and at page level.
-    loose: list[tuple[str, str, Line]] = []
+    loose: list[tuple[str, LabelLine, Line]] = []
     innermost = _innermost_sections(secs, len(lines))
     in_log = [_in_log(secs, i) for i in range(len(secs))]
     for li, line in enumerate(lines):
@@ -241,8 +256,20 @@ def read_page(doc: Document) -> PageFacts:
         owner = _owner(secs, si, owners)
         lab = label_line(line)
         if lab is None:
+            said = pt.START_SENTENCE.search(fold(line.text)) if page.start_year is None else None
+            if said:
+                page.start_year = int(said.group(1))
+                page.start_source = SourceLine("start_year", line, line.text)
             continue
         kind = pt.classify_label(lab.label)
+        if kind is None and not lab.colon:
+            continue
+        if kind is not None and not lab.value:
+            # "Názov práce:" with the value on the next line: that line says it.
+            nxt = _next_value(lines, li)
+            if nxt is not None:
+                line = nxt
+                lab = LabelLine(lab.label, plain(nxt.text), nxt.text)
         if kind == "start_year":
             m = pt.YEAR.search(lab.value)
             if m and page.start_year is None:
@@ -263,14 +290,12 @@ def read_page(doc: Document) -> PageFacts:
                 page.notes.append(f"title label for {named} under a {item.kind} heading")
             _apply_label(item, kind, lab.value, line, page)
         else:
-            loose.append((kind, lab.label, line))
+            loose.append((kind, lab, line))
 
     # Loose labels outside any section: a kind-named title creates a thesis;
     # other labels attach to the only item that lacks them.
-    for kind, label, line in loose:
-        lab = label_line(line)
-        assert lab is not None
-        named = pt.label_kind(label) if kind == "title" else None
+    for kind, lab, line in loose:
+        named = pt.label_kind(lab.label) if kind == "title" else None
         if named:
             target = next((i for i in items if i.kind == named), None)
             if target is None:

@@ -55,7 +55,33 @@ _HEADING_KINDS: tuple[tuple[str, bool, re.Pattern[str]], ...] = (
     ),
 )
 
+# A start of study said in a sentence ("Študujem od roku 2012.", "Štúdium som
+# začala v roku 2015", "I started my studies in 2019"), on folded text.
+START_SENTENCE = re.compile(
+    r"\b(?:studujem|studuje|studuju|studium\s+(?:som\s+)?zacal\w*|zacal\w*\s+(?:som\s+)?studovat"
+    r"|nastupil\w*\s+(?:som\s+)?(?:na\s+studium\s+)?|started\s+(?:my\s+)?stud\w*|studying\s+since)"
+    r"\s+(?:od\s+|v\s+|in\s+|since\s+)?(?:roku?\s+|r\.\s*)?(19[89]\d|20\d\d)(?!\d)"
+)
 YEAR = re.compile(r"(?<!\d)(19[89]\d|20\d\d)(?!\d)")
+# A thesis kind named beside a year on a list line ("(BP 2017)", "DP 2020",
+# "bakalárka, 2019"), on folded text.
+KIND_NEAR_YEAR = re.compile(
+    r"\b(bp|bc|bakal\w*|bachelor\w*|dp|diplom\w*|master\w*|dz|dzp|phd|dizert\w*|dissert\w*)"
+    r"\W{0,3}(?:\w+\W{1,3}){0,2}?((?:19|20)\d\d)\b"
+)
+
+
+def kind_of_abbreviation(word: str) -> str | None:
+    """bachelor | master | dissertation for "BP", "diplomovka", "PhD", ..."""
+    if word.startswith(("bp", "bc", "bakal", "bachelor")):
+        return "bachelor"
+    if word.startswith(("dp", "diplom", "master")):
+        return "master"
+    if word.startswith(("dz", "phd", "dizert", "dissert")):
+        return "dissertation"
+    return None
+
+
 _PROJECT_NUMBER = re.compile(r"projekt\w*\s+(\d|i{1,3}|iv)\b")
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
 
@@ -66,26 +92,43 @@ _LABELS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"^(?:rok\s+zaciatku\s+studia|zaciatok\s+studia|rok\s+nastupu(?:\s+na\s+studium)?"
             r"|nastup(?:\s+na\s+studium)?|studium\s+od|studuje\s+od|start(?:ed)?\s+of\s+stud\w*"
-            r"|start\s+year|year\s+of\s+enrol+ment|enrol+ed)$"
+            r"|start\s+year|year\s+of\s+enrol+ment|enrol+ed|studium\s+zacate|zaciatok\s+studia"
+            r"|studium\s+zacal[ao]?|zacal[ao]?\s+studovat|started|studies\s+started"
+            r"|rok\s+zapisu|zapisany|zapisana|zacatek\s+studia)$"
         ),
     ),
     (
         "supervisor",
         re.compile(
             r"^(?:veduc[ia](?:\s+(?:zaverecnej\s+|bakalarskej\s+|diplomovej\s+|dizertacnej\s+)?"
-            r"prace)?|skolitel(?:ka)?|supervisor|advisor|adviser|thesis\s+supervisor)$"
+            r"prace)?|veduc[ia]\s+(?:bp|dp|temy|projektu|timu|tymu)|skolitel(?:ka)?|supervisor|advisor"
+            r"|adviser|thesis\s+supervisor|vedouci(?:\s+prace)?|skolitel(?:ka)?\s+prace)$"
         ),
     ),
-    ("consultant", re.compile(r"^(?:konzultant(?:ka)?|konzultanti|consultant|co-?supervisor)$")),
+    (
+        "consultant",
+        re.compile(
+            r"^(?:konzultant(?:ka|i|ky)?|konzultant(?:ka)?\s+prace|odborn\w*\s+konzultant\w*"
+            r"|extern\w*\s+konzultant\w*|skolitel(?:ka)?\s+specialist(?:a|ka)?|consultants?"
+            r"|co-?supervisors?|spoluveduc\w*|spoluskolitel\w*)$"
+        ),
+    ),
     (
         "title",
         re.compile(
             r"^(?:nazov|nazov\s+(?:zaverecnej\s+|bakalarskej\s+|diplomovej\s+|dizertacnej\s+)?"
             r"prace|nazov\s+temy|nazov\s+projektu|tema|tema\s+prace|projekt|title|thesis\s+title"
-            r"|topic|nazov\s+ulohy)$"
+            r"|topic|nazov\s+ulohy|pracovny\s+nazov|working\s+title|nazev(?:\s+prace)?"
+            r"|tema\s+(?:bakalarskej|diplomovej|dizertacnej)\s+prace)$"
         ),
     ),
-    ("year", re.compile(r"^(?:rok\s+obhajoby|obhajoba|rok\s+odovzdania|defen[cs]e\s+year)$")),
+    (
+        "year",
+        re.compile(
+            r"^(?:rok\s+obhajoby|obhajoba|rok\s+odovzdania|defen[cs]e\s+year|obhajene|obhajena"
+            r"|odovzdane|rok\s+obhajeni)$"
+        ),
+    ),
 )
 
 # Labels that also say which kind of thesis the title is for.

@@ -20,6 +20,7 @@ problem (``unresolved_name``). Problems are reported, never guessed.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 
 from zpagent.graph.build import patterns as pt
@@ -93,6 +94,9 @@ def _other_role(line: Line) -> bool:
     return lab is not None and pt.classify_label(lab.label) in _OTHER_ROLES
 
 
+_DOTTED = re.compile(r"(?<![\w.\-])\w+(?:[.\-]\w+)+(?![\w\-])")
+
+
 def people_on_page(
     path: str,
     lines: list[Line],
@@ -117,12 +121,23 @@ def people_on_page(
                 found.append(person.id)
         text = plain(line.text)
         tokens = tokenize(text)
-        free = [t.folded not in FUNCTION_WORDS and not t.folded.isdigit() for t in tokens]
+        # A capitalized word inside a line may be a surname that is also a
+        # function word ("Kristína Malá"): only the lexicon decides then.
+        free = [
+            (t.folded not in FUNCTION_WORDS or (i > 0 and t.text[:1].isupper()))
+            and not t.folded.isdigit()
+            for i, t in enumerate(tokens)
+        ]
         logins = {
             m.candidates[0]
             for m in login_mentions(tokens, free, lexicon.person_by_login, True)
             if len(m.candidates) == 1
         }
+        # Logins with dots or hyphens ("alsayed.ahmed") are split by the tokenizer.
+        for raw in _DOTTED.findall(line.text):
+            entries = lexicon.person_by_login.get(fold(raw), [])
+            if len(entries) == 1:
+                logins.add(entries[0].id)
         found += sorted(logins)
         for m in find_names(
             tokens, free, lexicon.person_index, True, surname_only=False, first_names=False
@@ -144,11 +159,34 @@ def people_on_page(
                     Problem(path, relation, "ambiguous_name", f"{m.text}: {names}", line.number)
                 )
         out.problems += _unresolved(path, relation, tokens, free, lexicon, line, found)
+        if not found and not any(p.line == line.number for p in out.problems):
+            listed = _listed_name(line, tokens)
+            if listed:
+                out.problems.append(Problem(path, relation, "unresolved_name", listed, line.number))
         for pid in dict.fromkeys(found):
             if (pid, line.number) not in seen:
                 seen.add((pid, line.number))
                 out.named.append(Named(pid, line))
     return out
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)]|\|)\s*")
+
+
+def _listed_name(line: Line, tokens: list) -> str | None:
+    """A list item or table row that starts with a two-word capitalized name no
+    one took ("| Marta Kowalska (Erasmus) | …"): a person the lexicon does not know."""
+    if not _ITEM.match(line.text) or len(tokens) < 2:
+        return None
+    a, b = tokens[0], tokens[1]
+    if line.text.find(a.text) > len(_ITEM.match(line.text).group(0)) + 2:
+        return None  # the item starts with something else (a link, a date)
+    for t in (a, b):
+        if not (t.text[:1].isupper() and t.text.isalpha() and len(t.text) > 1):
+            return None
+        if t.folded in FUNCTION_WORDS:
+            return None
+    return f"{a.text} {b.text}"
 
 
 def _unresolved(

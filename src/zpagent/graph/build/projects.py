@@ -28,7 +28,9 @@ PROJECT_FOLDERS = frozenset(
     {"projects", "projekty", "projekt", "timove-projekty", "timove_projekty", "team-projects"}
 )
 PROJECT_CATEGORIES = frozenset({"projects", "projekty", "timovy projekt", "timove projekty"})
-_PREFIX = re.compile(r"^\s*(?:timov\w*\s+projekt\w*|team\s+project)\s*[:\-–—]?\s*", re.IGNORECASE)
+_PREFIX = re.compile(
+    r"^\s*(?:t[ií]mov\w*\s+projekt\w*|team\s+project)\s*[:\-–—]?\s*", re.IGNORECASE
+)
 
 
 @dataclass
@@ -56,6 +58,9 @@ def is_project_page(doc: Document, page: PageFacts) -> bool:
         folders and folders[-1] in PROJECT_FOLDERS and not doc.path.lower().endswith("readme.md")
     ):
         return True
+    # A student's page filed under "projects" is still the student's page.
+    if any(f in pt.STUDENT_FOLDERS for f in folders) or any(i.is_thesis for i in page.items):
+        return False
     if any(fold(c) in PROJECT_CATEGORIES for c in doc.categories):
         return True
     head = fold(doc.title or "")

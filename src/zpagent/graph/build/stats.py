@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from zpagent.config import Settings
+from zpagent.graph.coverage import load_coverage
 from zpagent.graph.payload import read_payload
 from zpagent.graph.store.base import expected_counts
 from zpagent.graph.store.factory import backend_name
@@ -60,6 +61,16 @@ class GraphStats(BaseModel):
         default_factory=list, description=f"Up to {LISTED} person pages without a title."
     )
     pages_without_supervisor: list[str] = Field(default_factory=list)
+    coverage: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="Per relation: complete, partial, unknown or absent; the pages that "
+        "mention it, gave edges, and (up to a few) that mention it and gave nothing. "
+        "Counts over a partial or unknown relation are never stated as exact.",
+    )
+    problems: list[dict[str, Any]] = Field(
+        default_factory=list, description=f"Up to {LISTED} names extraction could not resolve."
+    )
+    problems_total: int = 0
 
 
 def graph_stats(gen: Generation, settings: Settings) -> GraphStats:
@@ -75,6 +86,7 @@ def graph_stats(gen: Generation, settings: Settings) -> GraphStats:
     no_sup = [p.document_path for p in persons if p.theses_with_supervisor == 0]
     want_nodes, want_rels = expected_counts(payload)
     have_nodes, have_rels = store.counts()
+    coverage = [c.to_dict() for c in load_coverage(store).values()]
     return GraphStats(
         backend=backend_name(settings),
         index_version=index_version,
@@ -110,4 +122,7 @@ def graph_stats(gen: Generation, settings: Settings) -> GraphStats:
         ],
         pages_without_title=no_title[:LISTED],
         pages_without_supervisor=no_sup[:LISTED],
+        coverage=coverage,
+        problems=payload.problems[:LISTED],
+        problems_total=len(payload.problems),
     )

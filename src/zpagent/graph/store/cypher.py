@@ -305,6 +305,12 @@ PROJECT_MEMBERS = _q(
     WHERE j.id IN $ids AND ($include_unpublished OR p.published)
     RETURN p.id, j.id ORDER BY p.id, j.id""",
 )
+PERSON_PROJECTS = _q(
+    "person_projects",
+    """MATCH (p:Person)-[r:MEMBER_OF]->(j:Project)
+    WHERE p.id IN $ids AND ($include_unpublished OR j.published)
+    RETURN p.id, j.id, j.title, j.document_path, r.evidence ORDER BY p.id, j.id""",
+)
 STARTED_IN = _q(
     "started_in",
     """MATCH (p:Person) WHERE p.start_year IN $years AND ($include_unpublished OR p.published)

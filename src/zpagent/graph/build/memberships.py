@@ -1,0 +1,261 @@
+"""Who belongs to what: the students of a topic, the members of a team project,
+the keywords a page states in its body.
+
+Topic and project pages name their people in any form their authors chose;
+``people.people_on_page`` reads every line through the wiki's name lexicon
+and reports what it cannot resolve. A student's page linking a topic page
+puts the student on that topic too. A team project listed on its own page,
+on its members' pages or both is one ``Project`` node, matched by title.
+"""
+
+from __future__ import annotations
+
+from zpagent.graph.build import patterns as pt
+from zpagent.graph.build.builder import Builder, People, page_folder
+from zpagent.graph.build.lines import Line, label_line, plain
+from zpagent.graph.build.links import LinkResolver, links
+from zpagent.graph.build.page import PageFacts, SourceLine
+from zpagent.graph.build.people import Problem, people_lexicon, people_on_page
+from zpagent.graph.build.projects import ProjectPage, project_id, project_key, read_project
+from zpagent.graph.model import PageReport, evidence_json, parse_evidence
+from zpagent.ingest.document import Document
+from zpagent.ingest.text import clean_inline, fold, slug
+from zpagent.query.lexicon import COMMON_FIRST_NAME_FORMS, Lexicon
+from zpagent.query.names import term_key
+
+# "Kľúčové slová: a, b, c": keywords written in the body, beside the front matter's tags.
+KEYWORD_LABELS = frozenset({"klucove slova", "keywords", "klicova slova", "tagy", "stitky"})
+
+
+def lexicon_of(people: People, person_pages: list[PageFacts]) -> Lexicon:
+    """The students (with their pages and logins) and the persons who only lead."""
+    published = {p.document.path: p.document.published for p in person_pages}
+    students = [
+        (pid, people.names[pid], path, page_folder(path), published[path])
+        for path, pid in people.subject_id.items()
+    ]
+    subjects = set(people.subject_id.values())
+    leaders = [(pid, name) for pid, name in people.names.items() if pid not in subjects]
+    return people_lexicon(students, leaders)
+
+
+def _looks_like_full_name(text: str, given_names: frozenset[str] | set[str]) -> bool:
+    words = text.split()
+    # "Marta Kowalska", not "Marian NMT" or "Jetson Orin": title-case words only,
+    # the first a given name the wiki or the language knows.
+    return (
+        2 <= len(words) <= 3
+        and all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in words)
+        and fold(words[0]) in given_names
+    )
+
+
+def _given(lexicon: Lexicon) -> set[str]:
+    return set(lexicon.first_name_forms) | set(COMMON_FIRST_NAME_FORMS)
+
+
+def listed_without_page(
+    b: Builder,
+    people: People,
+    page: PageFacts,
+    problems: list[Problem],
+    rel_type: str,
+    target: tuple[str, str],
+    field: str,
+    given_names: frozenset[str] | set[str],
+) -> list[Problem]:
+    """Whole names a topic or project page lists that no page is about ("Marta
+    Kowalska" in a member table): persons of their own, without a page, so a
+    count over the list holds everyone it names. Returns the problems left."""
+    doc = page.document
+    by_number = {line.number: line for line in page.lines}
+    left = []
+    for problem in problems:
+        line = by_number.get(problem.line)
+        if problem.kind != "unresolved_name" or line is None:
+            left.append(problem)
+            continue
+        if not _looks_like_full_name(problem.detail, given_names):
+            left.append(problem)
+            continue
+        known = set(people.names) - people.listed
+        pid = people.resolve(problem.detail)
+        if pid in known:
+            left.append(problem)  # someone the wiki knows otherwise: not guessed here
+            continue
+        people.listed.add(pid)
+        b.node("Person", pid, name=problem.detail, key=term_key(problem.detail),
+               has_page=False, published=doc.published, document_path=None, login=None,
+               start_year=None, evidence="[]")  # fmt: skip
+        ev = b.locator.evidence(doc.path, SourceLine(field, line, line.text))
+        b.rel(rel_type, ("Person", pid), target, [ev])
+    return left
+
+
+def _year_from_list(b: Builder, doc: Document, person_id: str, line: Line) -> None:
+    """ "- Zuzana Zemanová (BP 2017)" on a topic page: the year of her bachelor thesis
+    when her own page does not say it (her page wins when it does)."""
+    person = b.nodes.get(("Person", person_id))
+    path = person.props.get("document_path") if person else None
+    said = pt.KIND_NEAR_YEAR.search(fold(plain(line.text)))
+    if not path or not said:
+        return
+    kind, year = pt.kind_of_abbreviation(said.group(1)), int(said.group(2))
+    theses = [n for (label, _), n in b.nodes.items()
+              if label == "Thesis" and n.props.get("document_path") == path]  # fmt: skip
+    same = [n for n in theses if n.props.get("kind") == kind]
+    target = same[0] if len(same) == 1 else None
+    if target is None or target.props.get("year") is not None:
+        return
+    target.props["year"] = year
+    ev = b.locator.evidence(doc.path, SourceLine("year_listed", line, line.text))
+    target.props["evidence"] = evidence_json([*parse_evidence(target.props.get("evidence")), ev])
+    b.listed_years[(path, kind)] = year
+
+
+def add_topic_page(
+    b: Builder,
+    people: People,
+    doc: Document,
+    page: PageFacts,
+    resolver: LinkResolver,
+    lexicon: Lexicon,
+    report: PageReport,
+) -> list[Problem]:
+    tid = slug(page_folder(doc.path))
+    tref = ("Topic", tid)
+    b.node(
+        "Topic",
+        tid,
+        title=doc.title,
+        key=term_key(doc.title),
+        keyword=term_key(doc.tags[0]) if doc.tags else None,
+        document_path=doc.path,
+        published=doc.published,
+    )
+    b.rel("DESCRIBES", ("Document", doc.path), tref)
+    for cid in b.locator.chunks_of(doc.path):
+        b.rel("MENTIONS", ("Chunk", cid), tref)
+    found = people_on_page(doc.path, page.lines, lexicon, resolver, "on_topic")
+    for named in found.named:
+        ev = b.locator.evidence(doc.path, SourceLine("topic_member", named.line, named.line.text))
+        b.rel("ON_TOPIC", ("Person", named.person_id), tref, [ev])
+        if ev.chunk_id:
+            b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", named.person_id))
+    for named in found.named:
+        _year_from_list(b, doc, named.person_id, named.line)
+    found.problems = listed_without_page(
+        b, people, page, found.problems, "ON_TOPIC", tref, "topic_member", _given(lexicon)
+    )
+    report.subject = tid
+    members = len({n.person_id for n in found.named})
+    report.notes = [f"{members} persons on the topic"] + [
+        f"{p.kind}: {p.detail} (line {p.line})" for p in found.problems
+    ]
+    return found.problems
+
+
+def link_person_to_topics(
+    b: Builder, page: PageFacts, resolver: LinkResolver, people: People, topic_ids: dict[str, str]
+) -> None:
+    """A student's page that links a topic page: the student is on that topic."""
+    doc = page.document
+    pid = people.subject_id[doc.path]
+    for line in page.lines:
+        if line.in_code:
+            continue
+        for _, target, _ in links(line.text):
+            path = resolver.resolve(doc.path, target)
+            if path in topic_ids:
+                ev = b.locator.evidence(doc.path, SourceLine("topic_link", line, line.text))
+                tref = ("Topic", topic_ids[path])
+                b.rel("ON_TOPIC", ("Person", pid), tref, [ev])
+                if ev.chunk_id:
+                    b.rel("MENTIONS", ("Chunk", ev.chunk_id), tref)
+
+
+def _project_node(b: Builder, title: str, **props: object) -> tuple[str, str]:
+    pid = project_id(title)
+    node = b.node("Project", pid, title=clean_inline(title), title_key=project_key(title), **props)
+    for key, value in props.items():  # a project page completes what member pages said
+        if value is not None and node.props.get(key) in (None, False):
+            node.props[key] = value
+    return ("Project", pid)
+
+
+def add_project_page(
+    b: Builder,
+    people: People,
+    doc: Document,
+    page: PageFacts,
+    resolver: LinkResolver,
+    lexicon: Lexicon,
+    report: PageReport,
+) -> tuple[ProjectPage, list[Problem]]:
+    project = read_project(doc, page)
+    evidence = (
+        [b.locator.evidence(doc.path, SourceLine("title", project.title_line,
+                                                 project.title_line.text))]
+        if project.title_line else []
+    )  # fmt: skip
+    jref = _project_node(
+        b,
+        project.title,
+        year=project.year,
+        document_path=doc.path,
+        published=doc.published,
+        evidence=evidence_json(evidence),
+    )
+    skip = {project.supervisor_line.number} if project.supervisor_line else set()
+    found = people_on_page(doc.path, page.lines, lexicon, resolver, "team_member", skip)
+    for named in found.named:
+        ev = b.locator.evidence(doc.path, SourceLine("member", named.line, named.line.text))
+        b.rel("MEMBER_OF", ("Person", named.person_id), jref, [ev])
+    found.problems = listed_without_page(
+        b, people, page, found.problems, "MEMBER_OF", jref, "member", _given(lexicon)
+    )
+    report.subject = jref[1]
+    report.notes = [f"{len({n.person_id for n in found.named})} members"] + [
+        f"{p.kind}: {p.detail} (line {p.line})" for p in found.problems
+    ]
+    return project, found.problems
+
+
+def link_team_projects(b: Builder, page: PageFacts, people: People) -> None:
+    """A team project on a member's page: membership of the one project of that title."""
+    doc = page.document
+    pid = people.subject_id[doc.path]
+    known = {n.props.get("title_key"): n.id for (label, _), n in b.nodes.items()
+             if label == "Project"}  # fmt: skip
+    for item in page.items:
+        if item.kind != "team_project" or not item.title:
+            continue
+        key = project_key(item.title)
+        match = known.get(key) or next(
+            (jid for k, jid in known.items() if k and (k in key or key in k)), None
+        )
+        if match is None:
+            jref = _project_node(b, item.title, year=item.year, document_path=None,
+                                 published=doc.published, evidence="[]")  # fmt: skip
+            known[key] = jref[1]
+        else:
+            jref = ("Project", match)
+            if doc.published:
+                b.nodes[jref].props["published"] = True
+        title = next((s for s in item.sources if s.field == "title"), None)
+        b.rel("MEMBER_OF", ("Person", pid), jref, b.ev(doc, title))
+
+
+def add_body_keywords(b: Builder, doc: Document, page: PageFacts) -> None:
+    """Keywords a page writes in its body ("Kľúčové slová: ASR, Kaldi")."""
+    for line in page.lines:
+        lab = label_line(line)
+        if lab is None or lab.label not in KEYWORD_LABELS:
+            continue
+        for value in (v.strip(" .") for v in lab.value.replace(";", ",").split(",")):
+            kid = term_key(value)
+            if not kid or len(kid) > 80:
+                continue
+            b.node("Keyword", kid, name=clean_inline(value))
+            ev = b.locator.evidence(doc.path, SourceLine("keyword", line, line.text))
+            b.rel("HAS_KEYWORD", ("Document", doc.path), ("Keyword", kid), [ev])
