@@ -29,6 +29,7 @@ Q_TITLE = "Aký názov diplomovej práce má Ján Holp?"
 LLM_KEY = "sk-answer-llm-key-never-in-a-response-0123456789"
 FIELDS = ENVELOPE_KEYS | {
     "query",
+    "interpreted_as",
     "answer",
     "accepted_for_delivery",
     "engine_requested",

@@ -70,7 +70,9 @@ def _in_logs(page: PageFacts) -> set[int]:
     return out
 
 
-_TITLE_LINE = re.compile(r"^(?:nazov|tema|title|pracovny nazov|thesis title)\b")
+# A title *label* ("Téma práce: …"), not a sentence that starts with the word
+# ("Téma bakalárskej práce bude upresnená …").
+_TITLE_LINE = re.compile(r"^(?:nazov|tema|title|pracovny nazov|thesis title)\b[^:.]{0,40}:")
 
 
 def _states_title(page: PageFacts, item: ItemFacts) -> bool:
@@ -84,6 +86,21 @@ def _states_title(page: PageFacts, item: ItemFacts) -> bool:
         and not line.in_code
         and line.number not in logs
         and _TITLE_LINE.match(fold(plain(line.text)))
+        for line in page.lines
+    )
+
+
+def _section_has_year(page: PageFacts, item: ItemFacts) -> bool:
+    """A year written in the item's own section, outside its meeting logs."""
+    if item.span is None:
+        return False
+    logs = _in_logs(page)
+    start, end = item.span
+    return any(
+        start <= line.offset < end
+        and not line.in_code
+        and line.number not in logs
+        and pt.YEAR.search(line.text)
         for line in page.lines
     )
 
@@ -131,10 +148,11 @@ def measure(
                 if item.title:
                     tallies["title"].extracted.add(path)
             heading_year = item.heading is not None and pt.YEAR.search(item.heading.text)
-            # A published thesis without a year may be of any year: a count by
-            # year is then a lower bound, whether or not its page states one.
-            unknown_year = page.document.published and not item.year
-            if heading_year or item.kind in codes or unknown_year:
+            # A thesis without a year whose section writes a year extraction did
+            # not take ("Obhajoba: jún 2017") makes counts by year a lower bound;
+            # one in progress, with no year anywhere, is of no year yet.
+            unread_year = not item.year and _section_has_year(page, item)
+            if heading_year or item.kind in codes or unread_year:
                 tallies["year"].mentioned.add(path)
                 if item.year:
                     tallies["year"].extracted.add(path)

@@ -127,7 +127,8 @@ def label_line(line: Line) -> LabelLine | None:
     if not m:
         return None
     label = fold(clean_inline(m.group(1))).strip(" .-*")
-    if not label or "//" in m.group(2)[:2] or set(m.group(2).strip()) <= set("-:| "):
+    rest = m.group(2).strip()
+    if not label or "//" in m.group(2)[:2] or (rest and set(rest) <= set("-:| ")):
         return None
     value = clean_inline(m.group(2)).strip()
     value = value.strip("\"'„“”‚‘’«»").strip()

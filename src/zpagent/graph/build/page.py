@@ -231,7 +231,15 @@ def read_page(doc: Document) -> PageFacts:
         kind, is_thesis = found
         parent_item = _owner(secs, sec.parent, owners) if sec.parent is not None else None
         if parent_item is not None and items[parent_item].kind == kind:
-            continue  # "### Zadanie bakalárskej práce" under "## Bakalárska práca"
+            # "### Zadanie bakalárskej práce" under "## Bakalárska práca"; "## BP 2017"
+            # under "# Dávid Jankovič – bakalárska práca" still gives the year.
+            parent = items[parent_item]
+            year = pt.heading_year(sec.heading.text)
+            if year and parent.year_heading is None:
+                parent.year_heading = year
+                parent.sources.append(SourceLine("year_heading", sec.heading.line,
+                                                 sec.heading.line.text))  # fmt: skip
+            continue
         heading_line = sec.heading.line
         item = ItemFacts(kind, is_thesis, heading_line)
         end = lines[sec.end].offset if sec.end < len(lines) else len(doc.body)

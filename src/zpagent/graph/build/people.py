@@ -160,7 +160,7 @@ def people_on_page(
                 )
         out.problems += _unresolved(path, relation, tokens, free, lexicon, line, found)
         if not found and not any(p.line == line.number for p in out.problems):
-            listed = _listed_name(line, tokens)
+            listed = _listed_name(line, tokens, lexicon.first_name_forms)
             if listed:
                 out.problems.append(Problem(path, relation, "unresolved_name", listed, line.number))
         for pid in dict.fromkeys(found):
@@ -173,12 +173,14 @@ def people_on_page(
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)]|\|)\s*")
 
 
-def _listed_name(line: Line, tokens: list) -> str | None:
+def _listed_name(line: Line, tokens: list, given: set[str] | frozenset[str]) -> str | None:
     """A list item or table row that starts with a two-word capitalized name no
     one took ("| Marta Kowalska (Erasmus) | …"): a person the lexicon does not know."""
     if not _ITEM.match(line.text) or len(tokens) < 2:
         return None
     a, b = tokens[0], tokens[1]
+    if a.folded not in given or not b.text[1:].islower():
+        return None  # "Jetson Orin Nano": no given name, no person
     if line.text.find(a.text) > len(_ITEM.match(line.text).group(0)) + 2:
         return None  # the item starts with something else (a link, a date)
     for t in (a, b):
@@ -206,7 +208,7 @@ def _unresolved(
     for a, b in itertools.pairwise(tokens):
         if not (free[a.index] and free[b.index]):
             continue
-        if a.folded in given and b.text[:1].isupper() and len(b.text) > 2:
+        if a.folded in given and b.text[:1].isupper() and b.text[1:].islower() and len(b.text) > 2:
             if a.folded in taken or b.folded in taken:
                 continue
             if lexicon.person_index.lookup(b.text):
