@@ -1,5 +1,6 @@
 """Docs generated from code stay in sync with it."""
 
+import re
 from pathlib import Path
 
 from zpagent.cli.main import app
@@ -7,10 +8,11 @@ from zpagent.config import Settings
 from zpagent.docs import BEGIN, END, HEAD_BEGIN, HEAD_END, render_headlines, render_settings
 
 README = Path(__file__).resolve().parents[1] / "README.md"
+CONFIGURATION = README.parent / "docs" / "configuration.md"
 
 
-def test_readme_settings_table_is_generated_from_the_registry():
-    text = README.read_text(encoding="utf-8")
+def test_settings_table_is_generated_from_the_registry():
+    text = CONFIGURATION.read_text(encoding="utf-8")
     block = text[text.index(BEGIN) + len(BEGIN) : text.index(END)].strip()
     assert block == render_settings(), "run: python -m zpagent.docs"
 
@@ -42,3 +44,10 @@ def test_readme_front_door_commands():
     text = README.read_text(encoding="utf-8")
     assert "pip install -e . && zpagent demo" in text
     assert "pip install -e '.[dev]' && pytest -q" in text
+
+
+def test_the_readme_is_a_front_door_and_its_links_exist():
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 250
+    for link in re.findall(r"\]\(((?:docs|eval|benchmarks)/[^)#]+)\)", text):
+        assert (README.parent / link).exists(), link

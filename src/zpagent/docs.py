@@ -313,5 +313,5 @@ def update_readme(path: Path) -> bool:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["README.md", "benchmarks/README.md"]:
+    for name in sys.argv[1:] or ["README.md", "docs/configuration.md", "benchmarks/README.md"]:
         print(name, "updated" if update_readme(Path(name)) else "unchanged")

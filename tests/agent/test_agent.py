@@ -291,3 +291,32 @@ def test_a_pronoun_after_an_unknown_person_has_no_one_to_refer_to(sample):
         "Kedy začal študovať?",
     )
     assert "Ján Holp" not in reply.question and "jan-holp" not in reply.about()
+
+
+def test_of_them_ranges_over_the_last_answer(sample):
+    ws, gen = sample
+    first = chat(ws, gen, "Kto sa venuje téme Rozpoznávanie reči?")
+    shown = {m.id for m in first.response.matched} | {
+        c.subject_id for c in first.response.claims if c.subject_id
+    }
+    reply = chat(ws, gen, "Kto sa venuje téme Rozpoznávanie reči?", "kto z nich mal diplomovku?")
+    among = [c for c in reply.query.conditions if any(r.is_set for r in c.refs)]
+    assert among and set(among[0].refs[0].ids) >= shown
+    assert reply.query.kinds == ("master",) and "spomedzi" in reply.question
+    listed = {c.subject_id for c in reply.response.claims if c.subject_id}
+    assert listed and listed <= set(among[0].refs[0].ids)
+
+
+def test_another_supervisor_takes_the_place_of_the_last_one(sample):
+    ws, gen = sample
+    reply = chat(ws, gen, "Koľko diplomoviek viedol Daniel Hládek?", "a Ján Staš?")
+    assert reply.query.ask == "count" and reply.query.kinds == ("master",)
+    assert [r.ids for c in reply.query.clauses for r in c.supervisors] == [("jan-stas",)]
+    assert "Počet" in reply.text
+
+
+def test_a_pronoun_keeps_the_person_when_the_turn_asks_her_consultant(sample):
+    ws, gen = sample
+    reply = chat(ws, gen, "Kto viedol diplomovku Jána Holpa?", "a kto mu robil konzultanta?")
+    assert [s.ids for s in reply.query.subjects] == [("jan-holp",)]
+    assert "consultant" in reply.query.attributes

@@ -12,6 +12,7 @@ from zpagent.graph.lexicon import load_lexicon
 from zpagent.ingest.text import fold
 from zpagent.query import understand, validate
 from zpagent.query.inflect import damerau, forms, matches, typo_match
+from zpagent.query.lexicon import Lexicon, PersonEntry
 
 
 @pytest.mark.parametrize(
@@ -229,3 +230,52 @@ def test_missing_diacritics_do_not_change_the_person(lexicon, template, name):
     without = understand(fold(template.format(name)), lexicon)
     assert [r.ids for r in with_marks.persons()] == [r.ids for r in without.persons()]
     assert (with_marks.ask, with_marks.attributes) == (without.ask, without.attributes)
+
+
+def test_a_negation_is_asked_among_the_named_supervisors_students(lexicon):
+    """Everyone else in the wiki is never the question: "Ktorí Hládkovi študenti
+    u neho nerobili diplomovku?" ranges over his students."""
+    q = understand("Ktorí Hládkovi študenti u neho nerobili diplomovku?", lexicon)
+    among = [c for c in q.clauses if not c.negated]
+    left_out = [c for c in q.clauses if c.negated]
+    assert [c.supervisors[0].ids for c in among] == [("daniel-hladek",)]
+    assert [(c.kinds, c.supervisors[0].ids) for c in left_out] == [({"master"}, ("daniel-hladek",))]
+    # A negation with something positive beside it keeps its own scope.
+    q = understand("Ktorí študenti na téme Rozpoznávanie reči nepísali diplomovku?", lexicon)
+    assert all(c.negated for c in q.clauses) and q.conditions
+
+
+def test_team_projects_are_named_whole_or_in_part(lexicon):
+    whole = understand("Koľko ľudí bolo v tíme Chatbot pre fakultnú knižnicu?", lexicon)
+    assert whole.understood and whole.ask == "count"
+    assert [r.ids for c in whole.conditions for r in c.refs] == [
+        ("project-chatbot-pre-fakultnu-kniznicu",)
+    ]
+    # Part of the title, with a team word: the one project it fits.
+    part = understand("Kto všetko bol v tíme Interaktívna tabuľa?", lexicon)
+    assert [r.ids for c in part.conditions for r in c.refs] == [
+        ("project-interaktivna-tabula-ovladana-gestami",)
+    ]
+    # Without a team word, two title words are no project.
+    assert not understand("Kto robil interaktívnu tabuľu?", lexicon).conditions
+
+
+def test_a_surname_that_is_also_a_common_word_stays_a_surname():
+    """ "Kristína Malá": "malá" is also a verb form; after a given name it is her surname."""
+    people = [
+        PersonEntry(pid, name, tuple(name.split()), True, True, None, None)
+        for pid, name in (("kristina-mala", "Kristína Malá"), ("kristina-horna", "Kristína Horná"))
+    ]
+    q = understand("V akom tímovom projekte bola Kristína Malá?", Lexicon(persons=people))
+    assert [s.ids for s in q.subjects] == [("kristina-mala",)]
+
+
+def test_an_english_possessive_is_the_owner_even_of_a_supervisor():
+    """A doctoral student who also consults: "Krisztina Szabóová's dissertation" is hers."""
+    people = [
+        PersonEntry("krisztina-szaboova", "Krisztina Szabóová", ("Krisztina", "Szabóová"), True,
+                    True, "pages/students/2019/ks/README.md", "ks", leads=True),
+    ]  # fmt: skip
+    q = understand("Who supervises Krisztina Szabóová's dissertation?", Lexicon(persons=people))
+    assert [s.ids for s in q.subjects] == [("krisztina-szaboova",)]
+    assert "supervisor" in q.attributes and not q.clauses[0].supervisors

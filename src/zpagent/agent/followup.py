@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from zpagent.agent.clarify import choose, corrected
 from zpagent.agent.state import Item, State
-from zpagent.query import EntityRef, Query, ThesisClause
+from zpagent.query import Condition, EntityRef, Query, ThesisClause
 from zpagent.query.lexicon import Lexicon
 
 # A turn that continues the last one: "a", "aj", "and", "what about", "a čo", "ok a …".
@@ -42,6 +42,11 @@ PERSON_POINTERS = frozenset(
 THESIS_POINTERS = frozenset("ju nej nou it tu tej tou tuto tejto ta tato".split())
 # "ktorí to boli?", "kto to bol?", "who were they?": the last count's items.
 _WHO_WERE = re.compile(r"\b(?:kto|ktori|ktore|ktora|who|which|kdo|kteri)\b.*\b(?:to|they|ti|tie)\b")
+# "kto z nich …", "which of them …": the next question ranges over the last result.
+_AMONG = re.compile(
+    r"\b(?:z|zo|spomedzi|medzi) (?:nich|tych|nimi|tychto)\b|\bof (?:them|those|these)\b"
+    r"|\bmezi nimi\b|\bz techto\b"
+)
 # Ordinals: the last list's items, or the persons named, in order.
 _ORDINALS = (
     (0, re.compile(r"\bprv\w*|\bfirst\b|\bprvn\w*")),
@@ -202,6 +207,9 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         return query, "corrected"
     if state.last is None or (turn.ask == "history" and state.last.ask != "history"):
         return turn, "new"
+    among = _among_last(state, turn)
+    if among is not None:
+        return among, "follow_up"
     if turn.ask == "history":
         # "čo presne sa tam zmenilo?": the same page as the last history answer.
         if not (turn.persons() or turn.unaccounted):
@@ -211,6 +219,10 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         return turn, "new"
     names_own = bool(turn.persons()) or bool(turn.unknown_names)
     elliptical = (_short(turn) or _continues(turn) or _pointed(turn)) and not _own_constraints(turn)
+    if names_own and (_short(turn) or _continues(turn)):
+        swapped = _swap_leader(state.last, turn)
+        if swapped is not None:
+            return swapped, "follow_up"
     if names_own:
         swap = elliptical and turn.ask in ("profile", "fact", "open") and not turn.attributes
         if swap and turn.subjects and all(r.status == "resolved" for r in turn.subjects):
@@ -222,6 +234,42 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if edited is None:
         return turn, "new"
     return edited, "follow_up"
+
+
+def _among_last(state: State, turn: Query) -> Query | None:
+    """ "Kto z nich mal u Bielika aj diplomovku?": the turn's own question, over the
+    persons the last answer showed."""
+    if not _AMONG.search(turn.folded) or not state.items:
+        return None
+    if turn.ask not in ("list", "count") or (turn.persons() and not turn.clauses):
+        return None
+    ids = tuple(dict.fromkeys(item.person for item in state.items))
+    shown = EntityRef("person", "", None, ids, "shown")
+    return turn.edit(
+        conditions=(*turn.conditions, Condition("person", (shown,))), origin="follow_up"
+    )
+
+
+def _swap_leader(last: Query, turn: Query) -> Query | None:
+    """ "Koľko diplomoviek viedla Sýkorová?" – "a Dobrovská?": the one person the turn
+    names takes the place of the last query's supervisor (or consultant)."""
+    named = [r for r in turn.persons() if r.status == "resolved"]
+    if len(named) != 1 or turn.persons() != named or last.ask not in ("list", "count"):
+        return None
+    new = named[0]
+    clauses, changed = [], False
+    for c in last.clauses:
+        if not c.negated and (c.supervisors or c.consultants) and not changed:
+            role = "supervisors" if c.supervisors else "consultants"
+            c = replace(c, **{role: (new,)})
+            changed = True
+        clauses.append(c)
+    if not changed:
+        return None
+    return last.edit(
+        clauses=tuple(clauses), text=turn.text, core=turn.core, folded=turn.folded,
+        tokens=turn.tokens, origin="follow_up", unaccounted=turn.unaccounted, unknown_names=(),
+    )  # fmt: skip
 
 
 def _repin(query: Query, old: EntityRef, new: EntityRef) -> Query:

@@ -103,10 +103,14 @@ def _item_lines(facts: list[Fact], all_facts: list[Fact]) -> tuple[list[str], se
             if f.item not in order:
                 order.append(f.item)
     years = {f.item: f for f in all_facts if f.attribute == "thesis_year" and f.item}
+    # The thesis named with its supervisor: "which thesis" is part of the answer.
+    titles = {f.item: f for f in all_facts if f.attribute == "thesis_title" and f.item}
     for item in order:
         idx = by_item[item]
         used.update(idx)
         group = [facts[i] for i in idx]
+        if not any(f.attribute in ("thesis_title", "work_title") for f in group):
+            group += [titles[item]] if item in titles else []
         first = group[0]
         year = years.get(item)
         head = f"{_who(first)}{KIND_SK.get(first.kind, escape(first.kind or 'práca'))}"

@@ -122,7 +122,7 @@ def needs_a_person(query: Query) -> bool:
 
 
 def _refs_in_order(query: Query) -> list[EntityRef]:
-    refs = [r for r in query.refs() if r.kind == "person" and r.match != "family"]
+    refs = [r for r in query.refs() if r.kind == "person" and not r.is_set]
     return sorted(refs, key=lambda r: r.span.start if r.span else 0)
 
 

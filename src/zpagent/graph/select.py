@@ -62,7 +62,7 @@ def check_refs(query: Query) -> tuple[str, EntityRef | None]:
     """The first mention that is unknown (``unknown``) or names several entries
     where one is needed (``ambiguous``); ("ok", None) when every one resolves."""
     for ref in query.refs():
-        if ref.match == "family":
+        if ref.is_set:
             continue
         if not ref.ids:
             return "unknown", ref

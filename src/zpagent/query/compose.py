@@ -119,6 +119,9 @@ def _role(m: Mention, parts: Parts, lexicon: Lexicon) -> str:
         return lead_role
     if not leads:
         return "subject"
+    end = parts.tokens[m.end - 1].end
+    if parts.text[end : end + 2] in ("'s", "’s"):
+        return "subject"  # "Krisztina Szabóová's dissertation": hers, whoever she leads
     before = parts.tokens[m.start - 1].folded if m.start > 0 else ""
     verb = any(
         t.folded.startswith(_LEAD_VERBS) for t in parts.tokens[max(0, m.start - 3) : m.end + 3]

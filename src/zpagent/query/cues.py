@@ -64,7 +64,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bdalsie prace\b|\bvsetk\w* prac\w*|\bvsetko\b"
     ),
     "topic": (
-        r"\btem(?:a|y|e|u|ou|ami|ach|am|atik\w*|aticky)\b|\boblast\w*|\btopics?\b"
+        r"\btem(?:a|y|e|u|ou|ami|ach|am|atik\w*|aticky|atu|atem|ata|at)\b|\boblast\w*|\btopics?\b"
         r"|\bzameran\w*|\bvenuj\w*|\bvenoval\w*|\bzaobera\w*|\bzabyva\w*|\bsubject\w*"
         r"|\bfield\b|\barea\b"
     ),
@@ -266,6 +266,9 @@ FUNCTION_WORDS = frozenset(
     clenove clenu cleny clenky clenkou members member
     vsechno vsichni vsech vsechny jakem jakeho jakych delal delala delali delat udelal
     udelala resil resila psal psala mel mela meli vedl vedla vedli kteri kterych
+    doing done writing written currently now still ever nich nimi tych tychto them those
+    spomedzi medzi mezi ostatnych ostatni
+    stranke strance stranka stranky stranku stranek page pages
     """.split()
 )
 

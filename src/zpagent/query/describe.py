@@ -81,6 +81,8 @@ def clause_text(c: ThesisClause) -> str:
 
 
 def condition_text(c: Condition) -> str:
+    if any(r.match == "shown" for r in c.refs):
+        return f"spomedzi predchádzajúcej odpovede ({sum(len(r.ids) for r in c.refs)} osôb)"
     label = RELATION_LABELS.get(c.relation, c.relation)
     value = _years(c.years) if c.years else ", ".join(_names(r) for r in c.refs)
     text = f"{label}: {value}"

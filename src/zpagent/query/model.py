@@ -111,6 +111,12 @@ class EntityRef:
         return self.ids[0] if len(self.ids) == 1 else None
 
     @property
+    def is_set(self) -> bool:
+        """A family ("Ďuricovci") or the persons an earlier answer showed: several
+        persons by design, never a mention to tell apart."""
+        return self.match in ("family", "shown")
+
+    @property
     def status(self) -> str:
         if not self.ids:
             return "unknown"

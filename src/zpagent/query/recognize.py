@@ -322,6 +322,12 @@ def recognize(
             function = {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS}
             found = _dedupe(partial_phrase_matches(stems, free, entries, function))
         setattr(out, attr, found)
+    # A topic or keyword word inside a longer project title is the project's
+    # ("Chatbot pre fakultnú knižnicu" is no mention of the topic "Chatboty").
+    for attr in ("topics", "keywords"):
+        setattr(out, attr, [p for p in getattr(out, attr) if not any(
+            j.start <= p.start and p.end <= j.end and (j.end - j.start) > (p.end - p.start)
+            for j in out.projects)])  # fmt: skip
     # A phrase that is both a topic and a keyword is both; a longer one wins a token.
     for phrases in (out.projects, out.topics, out.keywords):
         for p in phrases:

@@ -43,7 +43,7 @@ def _persons(ctx: Context, refs: list[EntityRef]) -> list[PersonEntry] | GraphRe
 
 def _named_persons(ctx: Context) -> list[EntityRef]:
     """Every person the question names, in the order it names them."""
-    refs = [r for r in ctx.query.refs() if r.kind == "person" and r.match != "family"]
+    refs = [r for r in ctx.query.refs() if r.kind == "person" and not r.is_set]
     return sorted(refs, key=lambda r: r.span.start if r.span else 0)
 
 

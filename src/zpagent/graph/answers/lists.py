@@ -133,6 +133,11 @@ def set_answer(ctx: Context) -> GraphResponse:
     theses = _emit_items(ctx, sel, refs)
     _emit_conditions(ctx, sel, refs)
     unit = "theses" if ctx.query.unit == "theses" else "persons"
+    positive = [c for c in ctx.query.clauses if not c.negated]
+    if unit == "theses" and ctx.query.conditions and not positive:
+        # "Koľko prác je na téme X?": a topic (keyword, project) holds persons; each
+        # listed person stands for the work the list names.
+        unit = "persons"
     count = sel.item_count if unit == "theses" else len(sel.persons)
     b.aggregation = Aggregation(
         count=count,
