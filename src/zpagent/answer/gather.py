@@ -191,7 +191,10 @@ def gather(
         and (bool(names.subjects) or query.ask not in PERSON_ASKS)
     )
     asks_set = query.ask in ("list", "count")
-    if understood and asks_set and not query.understood and opts.engine != "graph":
+    # "Kto bol oponentom diplomovky X?": the asked thing is a word the graph did
+    # not read; the thesis title (a fact's default) would answer another question.
+    unread_fact = query.ask in ("fact", "profile") and not query.attributes and not query.understood
+    if understood and (asks_set or unread_fact) and not query.understood and opts.engine != "graph":
         # A word of the question means something the graph did not read: a count
         # or list that ignores it would be wrong, so the text answers, without
         # exactness, and says what was not understood.

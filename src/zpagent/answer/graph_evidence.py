@@ -56,6 +56,8 @@ def asked_for(query: Query, names: Names) -> frozenset[str]:
         # The count with whom it counts: a reader can check it (the graph lists a page).
         return frozenset({"count", "person"})
     if query.ask == "fact":
+        if not mapped and not query.understood:
+            return frozenset()  # what is asked is a word nobody read: no default title
         return mapped or frozenset({"thesis_title"})
     if query.ask in ("list", "who_wrote"):
         if query.unit == "theses" and mapped & {"supervisor", "consultant"}:

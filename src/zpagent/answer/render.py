@@ -16,6 +16,7 @@ from zpagent.answer.evidence import Bundle
 from zpagent.answer.facts import Fact
 from zpagent.answer.quotes import Quote
 from zpagent.answer.verify import Failure
+from zpagent.query import Query
 from zpagent.query.describe import describe
 
 KIND_SK = {
@@ -36,6 +37,18 @@ NO_PERSON = (
 LIMITED = "Pozn.: výsledky boli obmedzené, zoznam nemusí byť úplný."
 NOT_EXACT = "nemusí byť úplný: nie všetky údaje tohto druhu sa z wiki dali spoľahlivo vyčítať"
 PARTIAL = "Pozn.: zoznam nemusí byť úplný (nie všetky údaje tohto druhu sa dali vyčítať)."
+
+
+def not_found(question: Query) -> str:
+    """ "Not found", and the words of the question nobody read, if any: the user sees
+    what to ask differently."""
+    unread = question.unaccounted_words
+    if not unread:
+        return NOT_FOUND
+    words = ", ".join(f"„{escape(w)}“" for w in unread)
+    return f"{NOT_FOUND} Nerozumel som: {words}."
+
+
 NOT_UNDERSTOOD = (
     "Pozn.: otázke som celkom neporozumel; neuvádzam presný počet ani úplný zoznam, len to, "
     "čo som našiel v texte."

@@ -43,6 +43,7 @@ from zpagent.answer.verify import Failure, Verdict, verify
 from zpagent.contract import AnswerResponse, ClaimFailure, LLMUsage, MatchedPerson, VerifiedClaim
 from zpagent.embed.base import Embedder
 from zpagent.errors import InvalidQuery, RetrievalUnavailable
+from zpagent.ingest.text import fold
 from zpagent.ingest.tokens import TokenCounter
 from zpagent.query import Query
 from zpagent.query.describe import describe
@@ -135,7 +136,7 @@ def _not_found(
         opts,
         status="no_answer",
         reason=reason,
-        answer=render.NOT_FOUND,
+        answer=render.not_found(question),
         mode=mode,
         **fields,
     )
@@ -297,9 +298,19 @@ def _without_llm(bundle: Bundle, question: Query, opts: AnswerOptions) -> Answer
         # not found, never a quote of another thesis's line.
         return _not_found(bundle, question, opts)
     quotes = extract(bundle, per_source=bundle.engine == "rag+graph")
+    if question.ask in ("fact", "profile") and not question.understood:
+        # What is asked is a word nobody read ("oponentom"): only a line that says
+        # that word answers; another line of the page would answer another question.
+        quotes = [q for q in quotes if _says_unread(q.text, question)]
     if not quotes:
         return _not_found(bundle, question, opts)
     return _deliver(bundle, question, opts, [], quotes, None, mode="extractive")
+
+
+def _says_unread(text: str, question: Query) -> bool:
+    words = fold(text).split()
+    stems = [fold(w)[:5] for u in question.unaccounted_words for w in u.split() if len(w) > 3]
+    return any(w.startswith(stem) for stem in stems for w in words)
 
 
 def _ask(

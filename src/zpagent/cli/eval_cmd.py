@@ -155,7 +155,10 @@ def extraction(
 @handle_errors
 def expect(
     dataset: Annotated[
-        Path, typer.Option("--dataset", help="An answer or conversation set (ANSWERS_SCHEMA.md).")
+        Path,
+        typer.Option(
+            "--dataset", help="An answer, conversation or retrieval set (eval/heldout/*_SCHEMA.md)."
+        ),
     ],
     wiki: Annotated[Path, typer.Option("--wiki", help="The wiki the set was written on.")],
     data: Annotated[
@@ -165,8 +168,9 @@ def expect(
     out: OutOpt = Path("eval/results"),
     json_output: JsonOpt = False,
 ) -> None:
-    """Answers or conversations written from the pages alone: right replies, wrong exact
-    counts, invented facts (the configured LLM, or none)."""
+    """Answer, conversation or retrieval sets written from the pages alone: right replies,
+    wrong exact counts, invented facts; retrieval MRR per category and off-topic refusal."""
+    from zpagent.eval import pages
     from zpagent.eval.expect import load_set, run_answer_set, run_conversation_set, to_markdown
 
     if not dataset.is_file():
@@ -176,15 +180,26 @@ def expect(
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--dataset") from None
     ws, _ = eval_workspace(data or Path("data") / f"eval-{wiki.resolve().name}", wiki)
+    kind = (
+        "conversations"
+        if any("turns" in item for item in items["items"])
+        else "retrieval"
+        if any("relevant" in item for item in items["items"])
+        else "answers"
+    )
     try:
-        conversational = any("turns" in item for item in items["items"])
-        run = run_conversation_set if conversational else run_answer_set
-        report = run(ws, items)
+        if kind == "retrieval":
+            with ws.open_current() as gen:
+                report = pages.run_pages(gen, ws.embedder, items)
+        else:
+            run = run_conversation_set if kind == "conversations" else run_answer_set
+            report = run(ws, items)
     finally:
         ws.close()
     report["dataset"] = dataset.name
-    title = f"{dataset.stem} ({'conversations' if conversational else 'answers'})"
-    finish(report, to_markdown(report, title), out, f"expect-{dataset.stem}", json_output)
+    title = f"{dataset.stem} ({kind})"
+    render = pages.to_markdown if kind == "retrieval" else to_markdown
+    finish(report, render(report, title), out, f"expect-{dataset.stem}", json_output)
 
 
 @eval_app.command("robustness")

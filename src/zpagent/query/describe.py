@@ -90,8 +90,13 @@ def condition_text(c: Condition) -> str:
 
 
 def reference_text(r: Reference) -> str:
-    label = {"supervisor": "vedúci", "consultant": "konzultant"}.get(r.relation, r.relation)
-    return f"rovnaký {label} ako {_names(r.of)}" + (" (okrem neho)" if r.others else "")
+    label = {
+        "supervisor": "rovnaký vedúci",
+        "consultant": "rovnaký konzultant",
+        "topic": "rovnaká téma",
+        "keyword": "rovnaké kľúčové slovo",
+    }.get(r.relation, f"rovnaký {r.relation}")
+    return f"{label} ako {_names(r.of)}" + (" (okrem neho)" if r.others else "")
 
 
 def describe(query: Query, unread: bool = True) -> str:

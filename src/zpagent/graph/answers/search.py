@@ -97,6 +97,9 @@ def search_store(
     ctx = Context(store, lexicon, query, builder, limit, include_unpublished, load_coverage(store))
     if query.ask in ("fact", "profile") and not query.subjects:
         return builder.build("no_answer", "no_matching_facts")
+    if query.ask == "content" and (query.clauses or query.conditions or query.reference):
+        # "O čom sú práce, ktoré viedol X?": the graph gives the set; text says the rest.
+        return lists.set_answer(ctx)
     handler = HANDLERS.get(query.ask)
     if handler is None:
         return builder.build("no_answer", "no_matching_facts")

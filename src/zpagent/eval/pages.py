@@ -1,0 +1,86 @@
+"""Retrieval sets written from the pages alone (``eval/heldout/RETRIEVAL_SCHEMA.md``).
+
+Per category (paraphrase, other language, typo, title words, how-to) the MRR
+of FTS, vector and hybrid on the ranked distinct pages (top 10, gate off), and
+as served: on-topic questions wrongly refused by the relevance gate, and
+off-topic questions refused (the right reply to a question no page answers).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from zpagent.embed.base import Embedder
+from zpagent.eval import metrics as m
+from zpagent.index.reader import Generation
+from zpagent.search.hybrid import search
+
+MODES = ("fts", "vector", "hybrid")
+
+
+def _ranked(gen: Generation, embedder: Embedder, text: str, mode: str) -> list[str]:
+    hits = search(gen, embedder, text, mode=mode, limit=10, max_per_document=1, gate=False).hits
+    return [h.document_path for h in hits]
+
+
+def run_pages(gen: Generation, embedder: Embedder, data: dict[str, Any]) -> dict[str, Any]:
+    rows = []
+    for item in data["items"]:
+        relevant = set(item.get("relevant") or [])
+        served = search(gen, embedder, item["question"], mode="hybrid", limit=10)
+        row: dict[str, Any] = {
+            "id": item["id"],
+            "category": item["category"],
+            "lang": item.get("lang", "-"),
+            "question": item["question"],
+            "refused": not served.hits,
+        }
+        if relevant:
+            for mode in MODES:
+                ranked = _ranked(gen, embedder, item["question"], mode)
+                row[mode] = m.reciprocal_rank(ranked, relevant, 10)
+        rows.append(row)
+    return summarize(rows)
+
+
+def _block(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    on = [r for r in rows if r["category"] != "off_topic"]
+    off = [r for r in rows if r["category"] == "off_topic"]
+
+    def mean(values: list[float]) -> float | None:
+        return round(sum(values) / len(values), 4) if values else None
+
+    out: dict[str, Any] = {"items": len(rows)}
+    for mode in MODES:
+        out[f"mrr_{mode}"] = mean([r[mode] for r in on if mode in r])
+    out["wrongly_refused"] = mean([1.0 if r["refused"] else 0.0 for r in on])
+    out["off_topic_refused"] = mean([1.0 if r["refused"] else 0.0 for r in off])
+    return out
+
+
+def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[r["category"]].append(r)
+    return {
+        "overall": _block(rows),
+        "categories": {c: _block(rs) for c, rs in sorted(groups.items())},
+        "items": rows,
+    }
+
+
+def to_markdown(report: dict[str, Any], title: str) -> str:
+    lines = [
+        f"# {title}",
+        "",
+        "| category | n | MRR hybrid | MRR vector | MRR fts | wrongly refused "
+        "| off-topic refused |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, b in [("overall", report["overall"]), *report["categories"].items()]:
+        lines.append(
+            f"| {name} | {b['items']} | {b['mrr_hybrid']} | {b['mrr_vector']} | {b['mrr_fts']} "
+            f"| {b['wrongly_refused']} | {b['off_topic_refused']} |"
+        )
+    return "\n".join(lines) + "\n"
