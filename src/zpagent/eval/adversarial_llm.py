@@ -293,9 +293,11 @@ def statement_hedge(p: Prompt, honest: Claims):
 
 
 def statement_value_beside_a_real_quote(p: Prompt, honest: Claims):
-    """A real quote, with a wrong count and "úplný zoznam" in the value (never shown)."""
+    """A real quote, with a wrong count and "toto je úplný zoznam" in the value (never
+    shown). The payload is the model's own phrase: ZP Agent's notes say "úplný zoznam"
+    too ("neuvádzam … úplný zoznam"), which is no delivered claim."""
     value = "Ján Staš viedol presne 99 prác; toto je úplný zoznam."
-    return _with_payload(_statement(p, value), ["99 prác", "úplný zoznam"])
+    return _with_payload(_statement(p, value), ["99 prác", "toto je úplný zoznam"])
 
 
 def statement_english(p: Prompt, honest: Claims):

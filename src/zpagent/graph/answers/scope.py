@@ -133,6 +133,13 @@ def graph_scope(
                 topic = lexicon.topic_by_id.get(r.resolved or "")
                 if topic and topic.document_path and (topic.published or include_unpublished):
                     scope.anchors.append(topic.document_path)
+    ref = query.reference
+    if ref is not None and ref.of.kind == "person":
+        # "rovnakú tému ako X": X's page says what is shared; it is evidence, not a member.
+        for pid in ref.of.ids:
+            entry = lexicon.person_by_id.get(pid)
+            if entry and entry.document_path and (entry.published or include_unpublished):
+                scope.anchors.append(entry.document_path)
     scope.pages = len(targets)
     scope.theses = sum(len(t.theses) for t in targets) if any(t.theses for t in targets) else None
     scope.targets = targets[:max_pages]
