@@ -20,9 +20,14 @@ def free_port() -> int:
 
 class Server:
     def __init__(
-        self, data: Path, log: Path, env: dict[str, str], args: tuple[str, ...] = ()
+        self,
+        data: Path,
+        log: Path,
+        env: dict[str, str],
+        args: tuple[str, ...] = (),
+        port: int | None = None,
     ) -> None:
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         env = {**os.environ, **env}

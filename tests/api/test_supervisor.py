@@ -116,3 +116,35 @@ def test_connections_of_the_served_socket_have_nagle_off():
             client.close()
     finally:
         listener.close()
+
+
+def test_workers_die_with_a_killed_supervisor(tiny_workspace, tmp_path):
+    """``kill -9`` of the supervisor (an OOM kill, a crash) takes its workers with it,
+    so a restarted server can bind the port again."""
+    server = Server(tiny_workspace.data.root, tmp_path / "server.log", ENV_KEYS, ["--workers", "2"])
+    try:
+        server.wait_up()
+        wait_ready(server)
+        deadline = time.monotonic() + 60
+        while len(workers(server)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        pids = workers(server)
+        assert len(pids) == 2
+        os.kill(server.proc.pid, signal.SIGKILL)
+        server.proc.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while any(psutil.pid_exists(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        alive = [p for p in pids if psutil.pid_exists(p)]
+        for p in alive:
+            os.kill(p, signal.SIGKILL)  # do not leave a stray worker behind a failing test
+    finally:
+        server.stop()
+    assert alive == []
+    # The port is free: a new server binds it and answers.
+    again = Server(tiny_workspace.data.root, tmp_path / "again.log", ENV_KEYS, port=server.port)
+    try:
+        again.wait_up()
+        assert wait_ready(again)
+    finally:
+        again.stop()

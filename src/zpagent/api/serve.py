@@ -17,10 +17,38 @@ Under systemd or Docker, the service's restart policy covers the parent.
 
 from __future__ import annotations
 
+import ctypes
 import functools
+import os
+import signal
 import socket
+import sys
 from pathlib import Path
 from typing import Any
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent() -> bool:
+    """Ask the kernel to kill this process when its parent dies (Linux).
+
+    A supervisor killed with ``kill -9`` or by the OOM killer cannot stop its
+    workers; without this they would live on, re-parented to PID 1, holding the
+    port with the old code, and a restarted ``zpagent serve`` could not bind
+    it. SIGKILL: the supervisor is gone, there is nobody to shut down for.
+    Returns whether the request was made.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            return False
+    except (OSError, AttributeError):
+        return False
+    if os.getppid() == 1:  # the parent died before the request: go now
+        os._exit(1)
+    return True
 
 
 def _worker_app(data_dir: Path | None, local_mode: bool) -> Any:
@@ -28,6 +56,7 @@ def _worker_app(data_dir: Path | None, local_mode: bool) -> Any:
     from zpagent.api.app import create_app
     from zpagent.config import Settings
 
+    die_with_parent()
     return create_app(Settings(), data_dir=data_dir, local_mode=local_mode)
 
 
