@@ -320,3 +320,51 @@ def test_a_pronoun_keeps_the_person_when_the_turn_asks_her_consultant(sample):
     reply = chat(ws, gen, "Kto viedol diplomovku Jána Holpa?", "a kto mu robil konzultanta?")
     assert [s.ids for s in reply.query.subjects] == [("jan-holp",)]
     assert "consultant" in reply.query.attributes
+
+
+def _hladek_masters() -> list[tuple[int, str]]:
+    truth = json.loads((Path(__file__).resolve().parents[2] / "examples" /
+                        "zpwiki-truth.json").read_text(encoding="utf-8"))  # fmt: skip
+    return sorted(
+        (t["year"], p["name"])
+        for p in truth["persons"]
+        if p["published"]
+        for t in p["theses"]
+        if t["kind"] == "master" and t["supervisor"] == "Daniel Hládek" and t["year"]
+    )
+
+
+def test_a_list_in_the_order_asked_and_the_one_picked_from_it(sample):
+    ws, gen = sample
+    theses = _hladek_masters()
+    assert len({y for y, _ in theses}) >= 2  # the order is visible in the data
+    ordered = chat(ws, gen, "Vymenuj diplomovky, ktoré viedol Daniel Hládek, od najstaršej")
+    assert ordered.query.order == "oldest" and ordered.query.position is None
+    shown = [n for _, n in theses if n in ordered.text]
+    assert [ordered.text.index(n) for n in shown] == sorted(ordered.text.index(n) for n in shown)
+    assert ordered.text.index(theses[0][1]) < ordered.text.index(theses[-1][1])
+    newest = chat(ws, gen, "Kto má najnovšiu diplomovku u Daniela Hládka?")
+    assert newest.query.order == "newest" and newest.query.position == 1
+    latest_year = theses[-1][0]
+    assert any(n in newest.text for y, n in theses if y == latest_year)
+    assert not any(n in newest.text for y, n in theses if y < latest_year)
+    # "a tú prvú?" after the ordered list: the oldest one.
+    first = chat(
+        ws, gen, "Vymenuj diplomovky, ktoré viedol Daniel Hládek, od najstaršej",
+        "ako sa volala tá prvá?",
+    )  # fmt: skip
+    assert len(first.query.subjects) == 1 and first.query.subjects[0].status == "resolved"
+    oldest_year = theses[0][0]
+    assert any(n in first.text for y, n in theses if y == oldest_year)
+
+
+def test_that_team_is_the_one_the_last_answer_named(sample):
+    ws, gen = sample
+    reply = chat(ws, gen, "V akom tímovom projekte bol Ján Holp?", "kto bol v tom tíme?")
+    refs = [r.ids for c in reply.query.conditions for r in c.refs if c.relation == "project"]
+    assert refs == [("project-chatbot-pre-studijne-oddelenie",)]
+    assert "Ján Holp" in reply.text
+    others = chat(ws, gen, "V akom tímovom projekte bol Ján Holp?", "kto ešte bol v tom tíme?")
+    left_out = [c for c in others.query.conditions if c.negated]
+    assert [r.ids for c in left_out for r in c.refs] == [("jan-holp",)]
+    assert "Ján Holp —" not in others.text

@@ -58,7 +58,9 @@ def test_a_follow_up_is_answered_about_the_right_person(client):
     assert matched["name"] == "Ján Holp" and matched["document_path"].endswith("jh428ek/README.md")
     (source,) = extra["sources"]
     assert source["source"]["url"] == "https://zp.example.edu/students/2016/jh428ek"
-    assert source["document"] == ["Vedúci práce: Ing. Daniel Hládek, PhD."]
+    # The evidence lines of what was delivered: the supervisor, and which thesis.
+    assert "Vedúci práce: Ing. Daniel Hládek, PhD." in source["document"]
+    assert len(source["document"]) <= 2
     assert source["metadata"][0]["document_path"] == "pages/students/2016/jh428ek/README.md"
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from zpagent.agent.conversation import Turn, turns_from_messages
 from zpagent.agent.followup import follow_up
-from zpagent.agent.results import items_of
+from zpagent.agent.results import items_of, things_of
 from zpagent.agent.state import Pending, State
 from zpagent.agent.tasks import background_reply, is_background_task
 from zpagent.answer.gather import AnswerOptions
@@ -129,7 +129,16 @@ def advance(
         return state
     state.pending = None
     state.last = query
-    state.items = items_of(query, store, lexicon, inc)
+    picked = (
+        query.ask in ("fact", "profile")
+        and query.subjects
+        and all(s.match == "context" for s in query.subjects)
+    )
+    state.things = things_of(query, store, lexicon, inc) or state.things
+    if not (picked and len(state.items) >= 2):
+        # "ako sa volala tá prvá?" asks about one of the list: "a tá posledná?"
+        # still points into that list, so it stays.
+        state.items = items_of(query, store, lexicon, inc)
     subjects = tuple(s.resolved for s in query.subjects if s.resolved)
     if subjects:
         state.focus = subjects

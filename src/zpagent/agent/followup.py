@@ -47,6 +47,12 @@ _AMONG = re.compile(
     r"\b(?:z|zo|spomedzi|medzi) (?:nich|tych|nimi|tychto)\b|\bof (?:them|those|these)\b"
     r"|\bmezi nimi\b|\bz techto\b"
 )
+# "v tom tíme", "na tej téme", "that project": what the last answer was about.
+_THAT_THING = re.compile(
+    r"\b(?:tom|tomto|ten|tento|tej|tejto|tu|tuto|that|this|tem|tom istom) "
+    r"(?:time|timu|tim|tym|tymu|projekte|projektu|projekt|teme|tema|temu|team|project|topic)\b"
+)
+_ELSE = re.compile(r"\beste\b|\bdals\w*|\bin(?:i|e|ych)\b|\belse\b|\bother\w*|\bjeste\b")
 # Ordinals: the last list's items, or the persons named, in order.
 _ORDINALS = (
     (0, re.compile(r"\bprv\w*|\bfirst\b|\bprvn\w*")),
@@ -135,6 +141,10 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     if turn.kinds:
         q = q.edit(clauses=_with_kinds(q, frozenset(turn.kinds)))
         changed = True
+    if turn.order:
+        # "a druhú najstaršiu?": the same set, another place in the same order.
+        q = q.edit(order=turn.order, position=turn.position, ask="list")
+        changed = True
     if turn.ask == "count" and not _own_constraints(turn):
         q = q.edit(ask="count", attributes=frozenset())
         changed = True
@@ -207,7 +217,7 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         return query, "corrected"
     if state.last is None or (turn.ask == "history" and state.last.ask != "history"):
         return turn, "new"
-    among = _among_last(state, turn)
+    among = _among_last(state, turn) or _in_that_thing(state, turn)
     if among is not None:
         return among, "follow_up"
     if turn.ask == "history":
@@ -248,6 +258,21 @@ def _among_last(state: State, turn: Query) -> Query | None:
     return turn.edit(
         conditions=(*turn.conditions, Condition("person", (shown,))), origin="follow_up"
     )
+
+
+def _in_that_thing(state: State, turn: Query) -> Query | None:
+    """ "kto ešte bol v tom tíme?": the team (topic) the last answer was about, without
+    the person it was about when the turn asks for someone else."""
+    if not _THAT_THING.search(turn.folded) or not state.things or turn.conditions:
+        return None
+    thing = state.things[0]
+    relation = "project" if thing.kind == "project" else "topic"
+    conditions = [Condition(relation, (thing,))]
+    if _ELSE.search(turn.folded) and state.focus:
+        shown = EntityRef("person", "", None, tuple(state.focus), "shown")
+        conditions.append(Condition("person", (shown,), negated=True))
+    ask = turn.ask if turn.ask in ("list", "count") else "list"
+    return turn.edit(ask=ask, conditions=tuple(conditions), origin="follow_up")
 
 
 def _swap_leader(last: Query, turn: Query) -> Query | None:

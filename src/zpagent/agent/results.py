@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from zpagent.agent.state import Item
 from zpagent.graph.select import Selector
+from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
-from zpagent.query import Query
+from zpagent.query import EntityRef, Query
 from zpagent.query.lexicon import Lexicon, PersonFacts, ThesisCard
 from zpagent.query.narrow import fits
 
@@ -29,7 +30,10 @@ def items_of(
         if sel.status != "ok":
             return []
         out: list[Item] = []
-        for pid in sel.persons[:MAX_ITEMS]:
+        persons = sel.persons
+        if query.position is not None:  # the one the answer showed
+            persons = persons[query.position - 1 : query.position]
+        for pid in persons[:MAX_ITEMS]:
             theses = sel.items.get(pid, [])
             if query.unit == "theses" and theses:
                 out += [Item(pid, tid) for tid in theses]
@@ -46,6 +50,28 @@ def items_of(
             out += [Item(pid, t.id, t.kind) for t in theses] or [Item(pid)]
         return out
     return []
+
+
+def things_of(
+    query: Query, store: GraphStore | None, lexicon: Lexicon, include_unpublished: bool
+) -> tuple[EntityRef, ...]:
+    """The team projects and topics an answer was about: those the query named, or
+    the team projects of the one person a question about works was asked of."""
+    named = tuple(
+        r for c in query.conditions if not c.negated and c.relation in ("project", "topic")
+        for r in c.refs if r.resolved
+    )  # fmt: skip
+    if named or store is None:
+        return named
+    subjects = [s.resolved for s in query.subjects if s.resolved]
+    about_works = "works" in query.attributes or "team_project" in query.kinds
+    if len(subjects) != 1 or query.ask not in ("fact", "profile") or not about_works:
+        return ()
+    rows = store.query(q.PERSON_PROJECTS, ids=subjects, include_unpublished=include_unpublished)
+    return tuple(
+        EntityRef("project", title, None, (jid,), "context", names=(title,))
+        for _pid, jid, title, _path, _ev in rows
+    )
 
 
 def _fits(thesis: ThesisCard, query: Query) -> bool:

@@ -8,6 +8,7 @@ from its user turns, in order, deterministically:
     named     the persons named so far, in the order they were first named
     focus     the persons the last answer was about ("jeho", "jej", "he")
     items     the last result's items in the order shown (persons, theses)
+    things    the team projects and topics the last answer was about ("v tom tíme")
     pending   a clarification waiting for a reply: the ambiguous query and
               its candidates, or the near misses of a name that fit nobody
 
@@ -50,6 +51,7 @@ class State:
     focus: tuple[str, ...] = ()
     items: list[Item] = field(default_factory=list)
     pending: Pending | None = None
+    things: tuple[EntityRef, ...] = ()
 
     def remember(self, ids: tuple[str, ...], names: tuple[str, ...]) -> None:
         for pid, name in zip(ids, names, strict=False):
@@ -57,4 +59,5 @@ class State:
                 self.named.append((pid, name))
 
     def copy(self) -> State:
-        return State(self.last, list(self.named), self.focus, list(self.items), self.pending)
+        return State(self.last, list(self.named), self.focus, list(self.items), self.pending,
+                     self.things)  # fmt: skip

@@ -40,13 +40,10 @@ PARTIAL = "Pozn.: zoznam nemusí byť úplný (nie všetky údaje tohto druhu sa
 
 
 def not_found(question: Query) -> str:
-    """ "Not found", and the words of the question nobody read, if any: the user sees
-    what to ask differently."""
-    unread = question.unaccounted_words
-    if not unread:
-        return NOT_FOUND
-    words = ", ".join(f"„{escape(w)}“" for w in unread)
-    return f"{NOT_FOUND} Nerozumel som: {words}."
+    """ "Not found". The words nobody read are not repeated: a question may plant
+    text, and the reply never says what the wiki did not (they are in the
+    response's ``interpretation.not_understood`` for a client to show)."""
+    return NOT_FOUND
 
 
 NOT_UNDERSTOOD = (
@@ -116,14 +113,10 @@ def _item_lines(facts: list[Fact], all_facts: list[Fact]) -> tuple[list[str], se
             if f.item not in order:
                 order.append(f.item)
     years = {f.item: f for f in all_facts if f.attribute == "thesis_year" and f.item}
-    # The thesis named with its supervisor: "which thesis" is part of the answer.
-    titles = {f.item: f for f in all_facts if f.attribute == "thesis_title" and f.item}
     for item in order:
         idx = by_item[item]
         used.update(idx)
         group = [facts[i] for i in idx]
-        if not any(f.attribute in ("thesis_title", "work_title") for f in group):
-            group += [titles[item]] if item in titles else []
         first = group[0]
         year = years.get(item)
         head = f"{_who(first)}{KIND_SK.get(first.kind, escape(first.kind or 'práca'))}"

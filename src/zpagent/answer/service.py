@@ -282,10 +282,22 @@ def _answer_names(
     return _with_llm(bundle, q, opts, client, cache)
 
 
+def with_their_titles(facts: list[Fact], evidence: list[Fact]) -> list[Fact]:
+    """A supervisor or consultant with the title of the thesis they led: "which
+    thesis" is part of the answer (a verified fact of the same evidence)."""
+    titled = {f.item for f in facts if f.attribute in ("thesis_title", "work_title")}
+    leads = {f.item for f in facts if f.attribute in ("supervisor", "consultant") and f.item}
+    titles = [
+        f for f in evidence
+        if f.attribute == "thesis_title" and f.item in leads - titled
+    ]  # fmt: skip
+    return facts + list({f.item: f for f in titles}.values())
+
+
 def _without_llm(bundle: Bundle, question: Query, opts: AnswerOptions) -> AnswerResponse:
     # Graph lists and counts state their exact size, computed by the database.
     count = (bundle.aggregation or {}).get("count")
-    facts = answering_facts(bundle)
+    facts = with_their_titles(answering_facts(bundle), bundle.facts)
     # Lists, profiles, paths: everything the graph found (what pages *say* is quoted).
     everything = bundle.engine != "rag" and not bundle.question.about_content
     if everything and not (bundle.asked & {f.attribute for f in bundle.facts}):

@@ -140,6 +140,25 @@ class Selector:
             out[pid].append(oid)
         return out
 
+    def by_year(self, persons: list[str], items: dict[str, list[str]], order: str) -> list[str]:
+        """Persons by the year of the theses that made them fit (all their theses
+        when no clause chose any): oldest first, or newest first; no year last."""
+        known = self.lexicon.facts(persons)
+
+        def years(pid: str) -> list[int]:
+            facts = known.get(pid)
+            cards = facts.theses if facts else ()
+            chosen = set(items.get(pid, []))
+            return [c.year for c in cards if c.year and (not chosen or c.id in chosen)]
+
+        def key(pid: str) -> tuple[int, int]:
+            ys = years(pid)
+            if not ys:
+                return (1, 0)
+            return (0, min(ys) if order == "oldest" else -max(ys))
+
+        return sorted(persons, key=key)  # stable: ties keep the lexicon's order
+
     def leaders_of(self, query: Query) -> list[str]:
         """Who led (or consulted) the theses the reference names: a person's theses of
         the asked kinds, or the one thesis named by its title."""
@@ -236,6 +255,14 @@ class Selector:
         sel.items = {
             pid: sorted(items[pid] - excluded_items[pid]) for pid in sel.persons if items.get(pid)
         }
+        if query.order:
+            sel.persons = self.by_year(sel.persons, sel.items, query.order)
+            # The theses the order went by are shown with the persons (their years).
+            known = self.lexicon.facts([p for p in sel.persons if p not in sel.items])
+            for pid, facts in known.items():
+                dated = [c.id for c in facts.theses if c.year]
+                if dated:
+                    sel.items[pid] = dated
         sel.topics = {p: v for p, v in kept.get("topic", {}).items() if p in chosen}
         sel.keywords = {p: v for p, v in kept.get("keyword", {}).items() if p in chosen}
         sel.projects = {p: v for p, v in kept.get("project", {}).items() if p in chosen}

@@ -448,6 +448,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             # The author is who wrote the pages, no supervisor of anything.
             clauses, conditions, subjects = (), (), []
     unaccounted = _unaccounted(parts, elements)
+    order, position = cu.order_of(parts.folded)
     intents = _intents(parts, subjects, elements)
     return Query(
         intents=intents,
@@ -469,6 +470,8 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         unaccounted=unaccounted,
         language=parts.language,
         about_content=parts.about_content,
+        order=order,
+        position=position,
     )
 
 

@@ -113,6 +113,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bake\s+(?:\w+\s+)?prac\w*|\bwhich thes\w*|\bhow many\b"
         r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bpri\s+ktor\w*|\bkter\w*\s+(?:\w+\s+)?prac\w*"
     ),
+    # Ordered by thesis year: "od najstaršej", "najnovšiu prácu", "the oldest".
+    "order": (
+        r"\bnajstars\w*|\bnejstars\w*|\boldest\b|\bearliest\b|\bchronologick\w*"
+        r"|\bnajnovs\w*|\bnejnovej\w*|\bnewest\b|\blatest\b|\bmost recent\b"
+    ),
     "title_lookup": r"\bs nazvom\b|\bnazvan\w*|\bnazyva\w* sa\b|\btitled\b|\bcalled\b|\bs nazvem\b",
 }
 CUES: dict[str, re.Pattern[str]] = {name: re.compile(p) for name, p in _CUE_PATTERNS.items()}
@@ -162,6 +167,34 @@ THESIS_KIND_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 WORK_KINDS = frozenset({"team_project", "research_task", "diploma_project"})
+
+# --- ordering ---------------------------------------------------------------------------
+
+NEWEST = re.compile(r"\bnajnovs\w*|\bnejnovej\w*|\bnewest\b|\blatest\b|\bmost recent\b")
+# "druhú najstaršiu", "the second oldest": which one of the ordered set.
+POSITIONS = (
+    (2, re.compile(r"\bdruh\w*|\bsecond\b")),
+    (3, re.compile(r"\btret\w*|\bthird\b")),
+    (4, re.compile(r"\bstvrt\w*|\bctvrt\w*|\bfourth\b")),
+)
+# A superlative that orders a list rather than picks one: "od najstaršej",
+# plural "najstaršie", "chronologicky", "sorted by".
+ORDER_ONLY = re.compile(
+    r"\bod (?:najstars|najnovs|nejstars|nejnovej)\w*|\b(?:najstars|najnovs)(?:ie|ich|im|ych)\b"
+    r"|\bchronologick\w*|\bsorted\b|\bordered\b|\bfrom (?:the )?(?:oldest|newest)\b"
+)
+
+
+def order_of(folded: str) -> tuple[str | None, int | None]:
+    """("oldest" | "newest" | None, position or None) a question asks."""
+    if not CUES["order"].search(folded):
+        return None, None
+    order = "newest" if NEWEST.search(folded) else "oldest"
+    if ORDER_ONLY.search(folded):
+        return order, None
+    position = next((n for n, pattern in POSITIONS if pattern.search(folded)), 1)
+    return order, position
+
 
 # --- combining conditions ------------------------------------------------------------
 
@@ -268,6 +301,9 @@ FUNCTION_WORDS = frozenset(
     udelala resil resila psal psala mel mela meli vedl vedla vedli kteri kterych
     doing done writing written currently now still ever nich nimi tych tychto them those
     spomedzi medzi mezi ostatnych ostatni
+    prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej
+    druhom druhou treti tretia tretie tretiu tretieho tretej posledny posledna posledne
+    poslednu posledneho poslednej poslednom prvni druhy posledni first second third last
     stranke strance stranka stranky stranku stranek page pages
     """.split()
 )

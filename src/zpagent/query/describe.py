@@ -82,7 +82,10 @@ def clause_text(c: ThesisClause) -> str:
 
 def condition_text(c: Condition) -> str:
     if any(r.match == "shown" for r in c.refs):
-        return f"spomedzi predchádzajúcej odpovede ({sum(len(r.ids) for r in c.refs)} osôb)"
+        n = sum(len(r.ids) for r in c.refs)
+        if c.negated:
+            return f"okrem {n} osôb z predchádzajúcej odpovede"
+        return f"spomedzi predchádzajúcej odpovede ({n} osôb)"
     label = RELATION_LABELS.get(c.relation, c.relation)
     value = _years(c.years) if c.years else ", ".join(_names(r) for r in c.refs)
     text = f"{label}: {value}"
@@ -121,6 +124,9 @@ def describe(query: Query, unread: bool = True) -> str:
     if query.reference is not None:
         parts.append(reference_text(query.reference))
     parts += [f"autor: {_names(a)}" for a in query.authors]
+    if query.order:
+        way = "od najstaršej" if query.order == "oldest" else "od najnovšej"
+        parts.append(f"{query.position}. {way}" if query.position else f"zoradené {way}")
     if unread and query.unaccounted:
         parts.append("nerozumiem: " + ", ".join(f"„{w}“" for w in query.unaccounted_words))
     if unread and query.unknown_names:

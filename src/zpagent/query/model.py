@@ -231,6 +231,10 @@ class Query:
     # whether it asks for a set (who, which, list, how many).
     intents: frozenset[str] = frozenset()
     listing: bool = False
+    # Ordered by thesis year ("od najstaršej"): oldest | newest; ``position`` picks
+    # one of the ordered set ("najstaršiu prácu" = 1, "druhú najstaršiu" = 2).
+    order: str | None = None
+    position: int | None = None
     # Filled by an edit from a conversation: how this query came about.
     origin: str = "question"  # question | follow_up | clarification | proposal
     notes: tuple[str, ...] = field(default=(), compare=False)

@@ -55,6 +55,8 @@ def _emit_items(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -> lis
                                include_unpublished=ctx.include_unpublished,
                                limit=len(theses))  # fmt: skip
         rows = [(r[0], *r[2:]) for r in rows]  # drop the person's name
+        rank = {pid: i for i, pid in enumerate(refs)}
+        rows.sort(key=lambda r: rank.get(r[0], len(rank)))  # the selection's order
         out = emit_theses(ctx, rows, refs)
     for pid, ref in refs.items():
         wanted = [w for w in sel.items.get(pid, []) if w in works]
@@ -120,6 +122,12 @@ def set_answer(ctx: Context) -> GraphResponse:
             entry = ctx.lexicon.person_by_id[ref.resolved]
             if entry.leads and not entry.has_page:
                 b.entity("Person", entry.id, entry.name, "supervisor", entry.document_path)
+    position = ctx.query.position
+    if position is not None:
+        # "Kto má najstaršiu prácu?": the one at that place of the ordered set.
+        if not 0 < position <= len(sel.persons):
+            return b.build("no_answer", "no_matching_facts")
+        sel.persons = sel.persons[position - 1 : position]
     page = sel.persons[: ctx.limit]
     truncated = len(sel.persons) > ctx.limit
     if truncated:
@@ -139,16 +147,17 @@ def set_answer(ctx: Context) -> GraphResponse:
         # listed person stands for the work the list names.
         unit = "persons"
     count = sel.item_count if unit == "theses" else len(sel.persons)
-    b.aggregation = Aggregation(
-        count=count,
-        complete=not truncated,
-        exact=exact,
-        unit=unit,
-        returned=len(page),
-        limit=ctx.limit,
-        persons=len(sel.persons),
-        items=sel.item_count,
-    )
+    if position is None:
+        b.aggregation = Aggregation(
+            count=count,
+            complete=not truncated,
+            exact=exact,
+            unit=unit,
+            returned=len(page),
+            limit=ctx.limit,
+            persons=len(sel.persons),
+            items=sel.item_count,
+        )
     if ctx.query.ask == "count":
         b.answer(count)
         return b.build("ok")
