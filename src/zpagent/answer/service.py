@@ -310,7 +310,7 @@ def _without_llm(bundle: Bundle, question: Query, opts: AnswerOptions) -> Answer
         # not found, never a quote of another thesis's line.
         return _not_found(bundle, question, opts)
     quotes = extract(bundle, per_source=bundle.engine == "rag+graph")
-    if question.ask in ("fact", "profile") and not question.understood:
+    if question.ask in ("fact", "profile", "list", "count") and question.unaccounted:
         # What is asked is a word nobody read ("oponentom"): only a line that says
         # that word answers; another line of the page would answer another question.
         quotes = [q for q in quotes if _says_unread(q.text, question)]

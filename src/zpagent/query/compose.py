@@ -412,7 +412,13 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         a, b = parts.cues["consultant"][0]
         elements.append(Element("with_consultant", *_char_to_tokens(parts, a, b)))
     elements += _marks(parts, cu.NEGATED_VERB, "negation") + _marks(parts, cu.NEGATION, "negation")
-    elements += _marks(parts, cu.EXCEPT, "except")
+    # "okrem Balážovej": the word leaves that person out (``excepted``), not the
+    # condition after her.
+    left_out = [_char_to_tokens(parts, r.span.start, r.span.end) for r in excepted if r.span]
+    for m in _marks(parts, cu.EXCEPT, "except"):
+        if any(0 <= a - m.end <= 2 for a, _b in left_out):
+            m = replace(m, type="except_word")  # read, and bound to no condition
+        elements.append(m)
     elements += _marks(parts, cu.BOTH, "both") + _marks(parts, cu.OR, "or")
     elements += _unknown_term(parts, elements, bool(subjects))
     built = build(elements)

@@ -72,7 +72,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\bklucov\w*(?:\s+slov\w*)?|\btag\w*|\bkeywords?\b|\bstitk\w*|\bklicov\w*(?:\s+slov\w*)?"
         r"|\bkategor\w*"
     ),
-    "team": r"\bt[iy]m(?:e|u|om|y|ov|em)?\b|\bteams?\b|\bclen\w*|\bmembers?\b|\btimov\w*",
+    "team": (
+        r"\bt[iy]m(?:e|u|om|y|ov|em)?\b|\bteams?\b|\bclen\w*|\bmembers?\b|\btimov\w*"
+        r"|\bprojekt(?:e|u|om|y|och)?\b|\bprojects?\b"
+    ),
     "login": r"\blogin\w*|\bprihlasovac\w*|\busername\b|\bprezyvk\w*",
     "shared": (
         r"\bspolocn\w*|\bzdiela\w*|\bobaja\b|\bobe\b|\boboch\b|\bobom\b|\bboth\b"
@@ -162,7 +165,7 @@ THESIS_KIND_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "dissertation",
             r"\bdi[sz]ertac\w*|\bdi[sz]ertack\w*|\bdoktorand\w*|\bdoktorsk\w*|\bphd\b"
-            r"|\bdissertation\w*|\bdzp?\b|\bdoctoral\b",
+            r"|\bdissertation\w*|\bdzp?\b|\bdoctoral\b|\bdoktorat\w*|\bdoctorate\b",
         ),
     )
 )
@@ -304,6 +307,11 @@ FUNCTION_WORDS = frozenset(
     prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej
     druhom druhou treti tretia tretie tretiu tretieho tretej posledny posledna posledne
     poslednu posledneho poslednej poslednom prvni druhy posledni first second third last
+    prof doc ing mgr rndr phd bc mudr judr paeddr phdr csc drsc dr mr mrs ms
+    celkem celkove dohromady main primary hlavny hlavna hlavni overall total
+    katedre katedra katedry katedru katedrou fakulte fakulta fakulty department faculty
+    riesitel riesitelia riesitelov riesitelom riesitelka riesitelky riesitelku
+    resitel resitele resitelu solver solvers wiki
     stranke strance stranka stranky stranku stranek page pages
     """.split()
 )
@@ -318,6 +326,7 @@ FUNCTION_LEMMAS = frozenset(
     pracovat tvorit vytvorit vediet chciet potrebovat moct povedat ukazat zistit najst
     hladat existovat nachadzat patrit zucastnit ucastnit absolvovat dostat ziskat vybrat
     zvolit zapisat prihlasit obhajovat spracovat spracovavat zaujimat uviest uvadzat
+    obhajoba odovzdanie
     nejaky kazdy vsetok iny dalsi rovnaky taky tento ten tamten ktory aky koho kolko
     """.split()
 )

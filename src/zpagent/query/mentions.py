@@ -138,8 +138,24 @@ def find_names(
                 for e, pos in index.lookup(t.text, t.index in owned)
                 if pos == len(index.entries[e].words) - 1
             }
-            # A lone surname is never matched with a typo: too many words are
-            # one letter away from some surname. Near misses are reported instead.
+            # A lone surname is matched with a typo only when it is capitalized, long,
+            # no common word, and one letter away from exactly one person's surname
+            # ("Bielk", "Sýkorovj"): lowercase words are too often one letter away
+            # from some surname. Otherwise near misses are reported instead.
+            if not hits and t.capitalized and len(t.folded) >= 5 and not is_common_word(t):
+                near = {
+                    e
+                    for e, pos in index.typo_lookup(t.text, 5)
+                    if pos == len(index.entries[e].words) - 1
+                }
+                surnames = {fold(index.entries[e].words[-1]) for e in near}
+                if len(surnames) == 1:
+                    mentions.append(
+                        _mention(tokens, t.index, t.index + 1, near, "typo", index,
+                                 include_unpublished)
+                    )  # fmt: skip
+                    used[t.index] = True
+                continue
             if not hits:
                 continue
             if not t.capitalized and is_common_word(t):
@@ -271,6 +287,12 @@ def _mention(
     return Mention(text, start, end, sorted(set(visible)), match, sorted(set(hidden)))
 
 
+def same_word(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two words of a phrase are the same: a shared stem, or the same first six
+    letters of long stems (Czech "přednášek" for Slovak "prednášok")."""
+    return bool(a & b) or any(len(x) >= 6 and len(y) >= 6 and x[:6] == y[:6] for x in a for y in b)
+
+
 def phrase_matches(
     stems: list[frozenset[str]],
     free: list[bool],
@@ -284,7 +306,7 @@ def phrase_matches(
             continue
         for i in range(len(stems) - k + 1):
             span = range(i, i + k)
-            if not all(stems[j] & entry.stems[j - i] for j in span):
+            if not all(same_word(stems[j], entry.stems[j - i]) for j in span):
                 continue
             usable = all(free[j] or j in cue_only for j in span)
             if usable and any(free[j] for j in span):
@@ -322,7 +344,7 @@ def partial_phrase_matches(
                     i + n < len(stems)
                     and e + n < k
                     and (free[i + n] or i + n in skip)
-                    and stems[i + n] & entry.stems[e + n]
+                    and same_word(stems[i + n], entry.stems[e + n])
                 ):
                     n += 1
                 content = sum(1 for j in range(i, i + n) if j not in skip)

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from zpagent.ingest.text import clean_inline, fold
+from zpagent.lexical import lemma
 from zpagent.query import cues as cu
 from zpagent.query.lexicon import Lexicon, PhraseEntry, word_keys, words_of
 from zpagent.query.mentions import (
@@ -210,7 +211,12 @@ def blocked_tokens(
         tokens, [s for name, ss in cue_spans.items() if name not in _SOFT_CUES for s in ss]
     )
     blocked |= covered(tokens, fixed_spans)
-    blocked |= {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS or t.folded.isdigit()}
+    # Any form of a function verb ("obhajovali", "napísaných") is no keyword either.
+    blocked |= {
+        t.index
+        for t in tokens
+        if cu.is_function_word(t.folded, fold(lemma(t.text))) or t.folded.isdigit()
+    }
     return blocked
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zpagent.graph.answers.person import emit_theses, work_fact
+from zpagent.graph.answers.person import emit_theses, start_fact, work_fact
 from zpagent.graph.answers.resolve import record_match, unresolved
 from zpagent.graph.contract import Aggregation, EntityRef, GraphResponse
 from zpagent.graph.coverage import exact_over
@@ -78,6 +78,11 @@ def _is_work(item_id: str) -> bool:
 def _emit_conditions(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -> None:
     """The memberships a condition asked for, with their evidence."""
     b = ctx.builder
+    if any(c.relation == "start_year" and not c.negated for c in ctx.query.conditions):
+        for pid in refs:
+            entry = ctx.lexicon.person_by_id.get(pid)
+            if entry is not None:
+                start_fact(ctx, entry, answer=False)
     for pid, ref in refs.items():
         for _pid, tid, title, path, ev in (
             ctx.store.query(q.PERSON_TOPICS, ids=[pid], include_unpublished=ctx.include_unpublished)

@@ -152,7 +152,9 @@ def theses_facts(ctx: Context, person: PersonEntry, attributes: frozenset[str]) 
                 b.answer(v[1] if isinstance(v, tuple) else v)
 
 
-def start_fact(ctx: Context, person: PersonEntry) -> None:
+def start_fact(ctx: Context, person: PersonEntry, answer: bool = True) -> None:
+    """The start of study a person's page states, as a fact (and an answer value
+    when asked; a list by start year only shows it beside the person)."""
     rows = ctx.store.query(q.PERSON_CARDS, ids=[person.id])
     start, ev_json = (rows[0][6], rows[0][7]) if rows else (None, None)
     # The year folder is not a start year: only an explicit statement is.
@@ -160,7 +162,8 @@ def start_fact(ctx: Context, person: PersonEntry) -> None:
         docs = [person.document_path] if person.document_path else []
         ctx.builder.fact(person_ref(ctx, person), "start_year", start, parse_evidence(ev_json),
                          documents=docs)  # fmt: skip
-        ctx.builder.answer(start)
+        if answer:
+            ctx.builder.answer(start)
 
 
 def work_fact(ctx: Context, ref: EntityRef, row: tuple[Any, ...]) -> None:

@@ -55,6 +55,8 @@ class Builder:
     sections: list[Section] = field(default_factory=list)  # item sections, for ABOUT
     # (page path, thesis kind) -> year a topic page gave a thesis its own page left out
     listed_years: dict[tuple[str, str], int] = field(default_factory=dict)
+    # A list page's year that differs from the thesis's own page (graph.build.people.Problem)
+    year_disagreements: list = field(default_factory=list)
 
     def node(self, label: str, id_: str, **props: object) -> Node:
         key = (label, id_)

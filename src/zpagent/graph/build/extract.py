@@ -109,6 +109,7 @@ def build_payload(docs: list[Document], chunks: list[Chunk]) -> GraphPayload:
     for chunk_id, target in about_links(locator, people.subject_id, topic_ids, b.sections):
         b.rel("ABOUT", ("Chunk", chunk_id), target)
     _same_as(b, people)
+    problems += b.year_disagreements
 
     payload = GraphPayload(
         nodes=list(b.nodes.values()),

@@ -97,15 +97,33 @@ def _year_from_list(b: Builder, doc: Document, person_id: str, line: Line) -> No
     when her own page does not say it (her page wins when it does)."""
     person = b.nodes.get(("Person", person_id))
     path = person.props.get("document_path") if person else None
-    said = pt.KIND_NEAR_YEAR.search(fold(plain(line.text)))
-    if not path or not said:
+    text = fold(plain(line.text))
+    said = pt.KIND_NEAR_YEAR.search(text)
+    years = {int(y) for y in pt.YEAR.findall(line.text)}
+    if not path or not (said or len(years) == 1):
         return
-    kind, year = pt.kind_of_abbreviation(said.group(1)), int(said.group(2))
     theses = [n for (label, _), n in b.nodes.items()
               if label == "Thesis" and n.props.get("document_path") == path]  # fmt: skip
-    same = [n for n in theses if n.props.get("kind") == kind]
+    if said:
+        kind, year = pt.kind_of_abbreviation(said.group(1)), int(said.group(2))
+        same = [n for n in theses if n.props.get("kind") == kind]
+    else:
+        # "| Ľubomír Urban | Diarizácia rečníkov … | 2021 |": the thesis the row names
+        # by its title, else the person's only thesis.
+        year = years.pop()
+        same = [n for n in theses if n.props.get("title_key") and n.props["title_key"] in text]
+        same = same or (theses if len(theses) == 1 else [])
+        kind = same[0].props.get("kind") if len(same) == 1 else None
     target = same[0] if len(same) == 1 else None
-    if target is None or target.props.get("year") is not None:
+    if target is None:
+        return
+    if target.props.get("year") is not None:
+        if target.props["year"] != year:
+            # Two pages disagree on the year: a count by year cannot be exact.
+            b.year_disagreements.append(
+                Problem(doc.path, "year", "conflicting_years",
+                        f"{kind}: {year} here, {target.props['year']} on {path}", line.number)
+            )  # fmt: skip
         return
     target.props["year"] = year
     ev = b.locator.evidence(doc.path, SourceLine("year_listed", line, line.text))
