@@ -288,8 +288,9 @@ def _mention(
 
 
 def same_word(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Two words of a phrase are the same: a shared stem, or the same first six
-    letters of long stems (Czech "přednášek" for Slovak "prednášok")."""
+    """Two words of a project title are the same: a shared stem, or the same first
+    six letters of long stems (Czech "přednášek" for Slovak "prednášok"). Only for
+    a project named in part after a team word; topics and keywords match by stem."""
     return bool(a & b) or any(len(x) >= 6 and len(y) >= 6 and x[:6] == y[:6] for x in a for y in b)
 
 
@@ -306,7 +307,7 @@ def phrase_matches(
             continue
         for i in range(len(stems) - k + 1):
             span = range(i, i + k)
-            if not all(same_word(stems[j], entry.stems[j - i]) for j in span):
+            if not all(stems[j] & entry.stems[j - i] for j in span):
                 continue
             usable = all(free[j] or j in cue_only for j in span)
             if usable and any(free[j] for j in span):

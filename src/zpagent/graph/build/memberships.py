@@ -117,6 +117,8 @@ def _year_from_list(b: Builder, doc: Document, person_id: str, line: Line) -> No
     target = same[0] if len(same) == 1 else None
     if target is None:
         return
+    if not said and target.props.get("year") is None:
+        return  # a bare year in a row may be anything (a start, a range): it fills nothing
     if target.props.get("year") is not None:
         if target.props["year"] != year:
             # Two pages disagree on the year: a count by year cannot be exact.
