@@ -112,3 +112,12 @@ def test_pages_that_disagree_on_a_year_make_year_counts_inexact(tmp_path):
     # Each thesis keeps its own page's year; the list page only fills a missing one.
     theses = {t["document_path"]: t["year"] for t in _nodes(payload, "Thesis").values()}
     assert theses["pages/students/2019/em1/README.md"] == 2022
+
+
+def test_who_led_a_team_project_has_unknown_coverage(tmp_path):
+    """The project page names its leader, but the graph holds no such relation: a
+    count of the projects someone led is never stated as exact."""
+    payload = _payload(tmp_path)
+    led = next(c for c in payload.coverage if c["relation"] == "work_supervisor")
+    assert led["status"] == "unknown" and led["edges"] == 0
+    assert "pages/projects/hlasovy-asistent/README.md" in led["missing"]

@@ -279,3 +279,12 @@ def test_an_english_possessive_is_the_owner_even_of_a_supervisor():
     q = understand("Who supervises Krisztina Szabóová's dissertation?", Lexicon(persons=people))
     assert [s.ids for s in q.subjects] == [("krisztina-szaboova",)]
     assert "supervisor" in q.attributes and not q.clauses[0].supervisors
+
+
+def test_a_count_of_projects_someone_led_depends_on_who_led_works(lexicon):
+    q = understand("Koľko tímových projektov viedol Daniel Hládek?", lexicon)
+    assert q.ask == "count" and "work_supervisor" in q.relations
+    assert (
+        "work_supervisor"
+        not in understand("Koľko bakalárok viedol Daniel Hládek?", lexicon).relations
+    )

@@ -41,6 +41,7 @@ RELATIONS = (
     "keyword",
     "team_member",
     "start_year",
+    "work_supervisor",
 )
 # The relationship that holds each relation, for a store without measured coverage.
 _EDGES = {
@@ -54,6 +55,7 @@ _EDGES = {
     "keyword": "HAS_KEYWORD",
     "team_member": "MEMBER_OF",
     "start_year": "HAS_DOCUMENT",
+    "work_supervisor": "",  # no edge type: who led a team or diploma project
 }
 EXACT_STATUSES = frozenset({"complete", "absent"})
 # Relations that need no extraction of their own (they come with the page).

@@ -84,7 +84,11 @@ class Selector:
         out: dict[str, set[str]] = defaultdict(set)
         thesis_kinds = sorted(clause.kinds & set(THESIS_KINDS))
         work_kinds = sorted(clause.kinds & set(WORK_KINDS))
-        if work_kinds or (clause.kinds and not thesis_kinds):
+        led = bool(clause.supervisors or clause.consultants)
+        if (work_kinds or (clause.kinds and not thesis_kinds)) and not led:
+            # Who led a team project or a diploma project is no relation of the
+            # graph: "tímové projekty, ktoré viedol X" finds no works here (and its
+            # coverage is unknown: the text answers, never a count of every project).
             for pid, wid in self.store.query(
                 q.WORK_PAIRS,
                 include_unpublished=self.inc,
@@ -92,8 +96,8 @@ class Selector:
                 years=sorted(clause.years),
             ):
                 out[pid].add(wid)
-            if not thesis_kinds:
-                return out
+        if (work_kinds or clause.kinds) and not thesis_kinds:
+            return out
         titles = sorted({i for r in clause.titles for i in r.ids})
         if clause.titles and not titles:
             return out

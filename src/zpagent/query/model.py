@@ -292,6 +292,8 @@ class Query:
                 used.add("thesis")
             if c.kinds & set(WORK_KINDS):
                 used.add("work")
+                if c.supervisors or c.consultants:
+                    used.add("work_supervisor")
             if c.years:
                 used.add("year")
             if c.supervisors:

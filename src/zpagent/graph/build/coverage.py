@@ -105,6 +105,21 @@ def _section_has_year(page: PageFacts, item: ItemFacts) -> bool:
     )
 
 
+def _span_says(page: PageFacts, item: ItemFacts, relation: str) -> bool:
+    """A line of the item's own section (outside meeting logs) with the relation's cue."""
+    if item.span is None:
+        return False
+    logs = _in_logs(page)
+    start, end = item.span
+    return any(
+        start <= line.offset < end
+        and not line.in_code
+        and line.number not in logs
+        and _CUES[relation].search(fold(plain(line.text)))
+        for line in page.lines
+    )
+
+
 def _mentions(page: PageFacts, relation: str) -> bool:
     logs = _in_logs(page)
     pattern = _CUES[relation]
@@ -159,6 +174,10 @@ def measure(
         if works:
             tallies["work"].mentioned.add(path)
             tallies["work"].extracted.add(path)
+            if any(_span_says(page, w, "supervisor") for w in works):
+                # Who led a work is read nowhere (no edge type): unknown coverage,
+                # so no count over it is ever exact.
+                tallies["work_supervisor"].mentioned.add(path)
         for relation in ("supervisor", "consultant"):
             if _mentions(page, relation):
                 tallies[relation].mentioned.add(path)
@@ -178,6 +197,8 @@ def measure(
         tallies["topic"].mentioned.add(page.document.path)
     for page in project_pages:
         tallies["team_member"].mentioned.add(page.document.path)
+        if _mentions(page, "supervisor"):
+            tallies["work_supervisor"].mentioned.add(page.document.path)
     tallies["keyword"].extracted |= {r.src for r in by_type["HAS_KEYWORD"]}
     tallies["topic"].extracted |= pages_of("ON_TOPIC")
     tallies["team_member"].extracted |= pages_of("MEMBER_OF")
