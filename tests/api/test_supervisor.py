@@ -44,6 +44,16 @@ def wait_ready(server: Server, timeout: float = 120) -> dict:
     raise AssertionError("the server did not come back")
 
 
+def two_workers_up(server: Server) -> set[int]:
+    """Wait until a ``--workers 2`` server answers and runs both workers; their pids."""
+    server.wait_up()
+    wait_ready(server)
+    deadline = time.monotonic() + 60
+    while len(workers(server)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return workers(server)
+
+
 @pytest.mark.parametrize("sig", [signal.SIGSEGV, signal.SIGKILL])
 def test_a_crashed_worker_is_replaced(tiny_workspace, tmp_path, sig):
     server = Server(tiny_workspace.data.root, tmp_path / "server.log", ENV_KEYS)
@@ -72,12 +82,7 @@ def test_a_crashed_worker_is_replaced(tiny_workspace, tmp_path, sig):
 def test_two_workers_share_the_port(tiny_workspace, tmp_path):
     server = Server(tiny_workspace.data.root, tmp_path / "server.log", ENV_KEYS, ["--workers", "2"])
     try:
-        server.wait_up()
-        wait_ready(server)
-        deadline = time.monotonic() + 60
-        while len(workers(server)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
-        pids = workers(server)
+        pids = two_workers_up(server)
         statuses = {
             httpx.post(
                 f"{server.url}/search",
@@ -123,12 +128,7 @@ def test_workers_die_with_a_killed_supervisor(tiny_workspace, tmp_path):
     so a restarted server can bind the port again."""
     server = Server(tiny_workspace.data.root, tmp_path / "server.log", ENV_KEYS, ["--workers", "2"])
     try:
-        server.wait_up()
-        wait_ready(server)
-        deadline = time.monotonic() + 60
-        while len(workers(server)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
-        pids = workers(server)
+        pids = two_workers_up(server)
         assert len(pids) == 2
         os.kill(server.proc.pid, signal.SIGKILL)
         server.proc.wait(timeout=30)

@@ -176,7 +176,6 @@ def _referred(
 ) -> tuple[tuple[EntityRef, ...], str | None] | None:
     """The persons (and the one thesis) a turn points at: an ordinal, or a pronoun."""
     index = ordinal(turn)
-    words = set(_words(turn))
     if index is not None:
         if len(state.items) >= 2 and -len(state.items) <= index < len(state.items):
             item: Item = state.items[index]
@@ -186,7 +185,7 @@ def _referred(
         return None
     # "jeho", "ju", "he": whom the last answer was about; so is an attribute asked
     # of nobody right after a fact ("a kedy?", "kto ju viedol?").
-    pointed = bool(words & PERSON_POINTERS or words & THESIS_POINTERS)
+    pointed = _pointed(turn)
     about_last = (
         bool(turn.attributes) and state.last is not None and state.last.ask in ("fact", "profile")
     )

@@ -36,16 +36,12 @@ RELATIONS = (
 )
 
 
-def _login_of(path: str | None) -> str | None:
-    """pages/students/2013/login/README.md -> login."""
+def _folder_of(path: str | None) -> str | None:
+    """pages/students/2013/login/README.md -> login; pages/topics/slug/README.md -> slug."""
     if not path:
         return None
     parts = path.split("/")
     return parts[-2] if len(parts) >= 2 and parts[-1].lower() == "readme.md" else None
-
-
-def _slug_of(path: str | None) -> str | None:
-    return _login_of(path)
 
 
 def truth_keys(truth: dict[str, Any]) -> dict[str, set[tuple]]:
@@ -90,13 +86,13 @@ def payload_keys(payload: GraphPayload) -> dict[str, set[tuple]]:
             return None
         return (
             node.props.get("login")
-            or _login_of(node.props.get("document_path"))
+            or _folder_of(node.props.get("document_path"))
             or fold(node.props.get("name") or "")
         )
 
     def thesis_owner(node_id: str) -> str | None:
         node = nodes.get(node_id)
-        return _login_of(node.props.get("document_path")) if node else None
+        return _folder_of(node.props.get("document_path")) if node else None
 
     out: dict[str, set[tuple]] = defaultdict(set)
     students = {
@@ -104,7 +100,7 @@ def payload_keys(payload: GraphPayload) -> dict[str, set[tuple]]:
     }
     for n in nodes.values():
         if n.label == "Thesis" and n.props.get("year"):
-            owner = _login_of(n.props.get("document_path"))
+            owner = _folder_of(n.props.get("document_path"))
             out["thesis_year"].add((owner, n.props.get("kind"), int(n.props["year"])))
         if n.label == "Person" and n.props.get("start_year") and n.props.get("has_page"):
             out["started_in"].add((person(n.id), int(n.props["start_year"])))
@@ -126,14 +122,14 @@ def payload_keys(payload: GraphPayload) -> dict[str, set[tuple]]:
         ):
             out["wrote"].add((person(src.id), dst.props.get("kind")))
         elif rel.type == "ON_TOPIC" and dst.label == "Topic":
-            out["on_topic"].add((person(src.id), _slug_of(dst.props.get("document_path"))))
+            out["on_topic"].add((person(src.id), _folder_of(dst.props.get("document_path"))))
         elif rel.type == "MEMBER_OF":
             out["member_of_team_project"].add((person(src.id), fold(dst.props.get("title") or "")))
         elif rel.type == "HAS_KEYWORD" and src.label in ("Thesis", "Person", "Document"):
             if src.label == "Person":
                 owner = person(src.id)
             else:
-                owner = _login_of(src.props.get("document_path") or src.id)
+                owner = _folder_of(src.props.get("document_path") or src.id)
             if owner in students:  # the truth states keywords of students' pages only
                 out["has_keyword"].add((owner, fold(dst.props.get("name") or dst.id)))
     return out

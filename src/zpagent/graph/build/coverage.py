@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from zpagent.graph.build import patterns as pt
-from zpagent.graph.build.lines import plain
+from zpagent.graph.build.lines import Line, plain
 from zpagent.graph.build.page import ItemFacts, PageFacts
 from zpagent.graph.build.people import Problem
 from zpagent.graph.model import Rel
@@ -75,49 +75,33 @@ def _in_logs(page: PageFacts) -> set[int]:
 _TITLE_LINE = re.compile(r"^(?:nazov|tema|title|pracovny nazov|thesis title)\b[^:.]{0,40}:")
 
 
-def _states_title(page: PageFacts, item: ItemFacts) -> bool:
-    """A title line in the item's own section (outside meeting logs)."""
+def _section_lines(page: PageFacts, item: ItemFacts) -> list[Line]:
+    """The lines of the item's own section, outside code and meeting logs."""
     if item.span is None:
-        return False
+        return []
     logs = _in_logs(page)
     start, end = item.span
-    return any(
-        start <= line.offset < end
-        and not line.in_code
-        and line.number not in logs
-        and _TITLE_LINE.match(fold(plain(line.text)))
+    return [
+        line
         for line in page.lines
-    )
+        if start <= line.offset < end and not line.in_code and line.number not in logs
+    ]
+
+
+def _states_title(page: PageFacts, item: ItemFacts) -> bool:
+    """A title line in the item's own section (outside meeting logs)."""
+    return any(_TITLE_LINE.match(fold(plain(x.text))) for x in _section_lines(page, item))
 
 
 def _section_has_year(page: PageFacts, item: ItemFacts) -> bool:
     """A year written in the item's own section, outside its meeting logs."""
-    if item.span is None:
-        return False
-    logs = _in_logs(page)
-    start, end = item.span
-    return any(
-        start <= line.offset < end
-        and not line.in_code
-        and line.number not in logs
-        and pt.YEAR.search(line.text)
-        for line in page.lines
-    )
+    return any(pt.YEAR.search(x.text) for x in _section_lines(page, item))
 
 
 def _span_says(page: PageFacts, item: ItemFacts, relation: str) -> bool:
     """A line of the item's own section (outside meeting logs) with the relation's cue."""
-    if item.span is None:
-        return False
-    logs = _in_logs(page)
-    start, end = item.span
-    return any(
-        start <= line.offset < end
-        and not line.in_code
-        and line.number not in logs
-        and _CUES[relation].search(fold(plain(line.text)))
-        for line in page.lines
-    )
+    pattern = _CUES[relation]
+    return any(pattern.search(fold(plain(x.text))) for x in _section_lines(page, item))
 
 
 def _mentions(page: PageFacts, relation: str) -> bool:

@@ -15,7 +15,7 @@ from zpagent.graph.build.builder import Builder, People, page_folder
 from zpagent.graph.build.lines import Line, label_line, plain
 from zpagent.graph.build.links import LinkResolver, links
 from zpagent.graph.build.page import PageFacts, SourceLine
-from zpagent.graph.build.people import Problem, people_lexicon, people_on_page
+from zpagent.graph.build.people import PeopleOnPage, Problem, people_lexicon, people_on_page
 from zpagent.graph.build.projects import ProjectPage, project_id, project_key, read_project
 from zpagent.graph.model import PageReport, evidence_json, parse_evidence
 from zpagent.ingest.document import Document
@@ -133,6 +133,45 @@ def _year_from_list(b: Builder, doc: Document, person_id: str, line: Line) -> No
     b.listed_years[(path, kind)] = year
 
 
+# What a list page's relation is called where it reads and reports it.
+_LISTS = {
+    "ON_TOPIC": ("on_topic", "topic_member", "persons on the topic"),
+    "MEMBER_OF": ("team_member", "member", "members"),
+}
+
+
+def _list_members(
+    b: Builder,
+    people: People,
+    page: PageFacts,
+    resolver: LinkResolver,
+    lexicon: Lexicon,
+    report: PageReport,
+    rel_type: str,
+    target: tuple[str, str],
+    skip: set[int] | None = None,
+    mentions: bool = False,
+) -> PeopleOnPage:
+    """The persons a topic or project page lists, linked to it with the line that
+    names them; names of nobody the wiki knows become persons without a page.
+    The page's report says how many and what could not be read."""
+    relation, field, noun = _LISTS[rel_type]
+    doc = page.document
+    found = people_on_page(doc.path, page.lines, lexicon, resolver, relation, skip)
+    for named in found.named:
+        ev = b.locator.evidence(doc.path, SourceLine(field, named.line, named.line.text))
+        b.rel(rel_type, ("Person", named.person_id), target, [ev])
+        if mentions and ev.chunk_id:
+            b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", named.person_id))
+    found.problems = listed_without_page(
+        b, people, page, found.problems, rel_type, target, field, _given(lexicon)
+    )
+    report.notes = [f"{len({n.person_id for n in found.named})} {noun}"] + [
+        f"{p.kind}: {p.detail} (line {p.line})" for p in found.problems
+    ]
+    return found
+
+
 def add_topic_page(
     b: Builder,
     people: People,
@@ -156,22 +195,11 @@ def add_topic_page(
     b.rel("DESCRIBES", ("Document", doc.path), tref)
     for cid in b.locator.chunks_of(doc.path):
         b.rel("MENTIONS", ("Chunk", cid), tref)
-    found = people_on_page(doc.path, page.lines, lexicon, resolver, "on_topic")
-    for named in found.named:
-        ev = b.locator.evidence(doc.path, SourceLine("topic_member", named.line, named.line.text))
-        b.rel("ON_TOPIC", ("Person", named.person_id), tref, [ev])
-        if ev.chunk_id:
-            b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", named.person_id))
+    found = _list_members(b, people, page, resolver, lexicon, report, "ON_TOPIC", tref,
+                          mentions=True)  # fmt: skip
     for named in found.named:
         _year_from_list(b, doc, named.person_id, named.line)
-    found.problems = listed_without_page(
-        b, people, page, found.problems, "ON_TOPIC", tref, "topic_member", _given(lexicon)
-    )
     report.subject = tid
-    members = len({n.person_id for n in found.named})
-    report.notes = [f"{members} persons on the topic"] + [
-        f"{p.kind}: {p.detail} (line {p.line})" for p in found.problems
-    ]
     return found.problems
 
 
@@ -227,17 +255,8 @@ def add_project_page(
         evidence=evidence_json(evidence),
     )
     skip = {project.supervisor_line.number} if project.supervisor_line else set()
-    found = people_on_page(doc.path, page.lines, lexicon, resolver, "team_member", skip)
-    for named in found.named:
-        ev = b.locator.evidence(doc.path, SourceLine("member", named.line, named.line.text))
-        b.rel("MEMBER_OF", ("Person", named.person_id), jref, [ev])
-    found.problems = listed_without_page(
-        b, people, page, found.problems, "MEMBER_OF", jref, "member", _given(lexicon)
-    )
+    found = _list_members(b, people, page, resolver, lexicon, report, "MEMBER_OF", jref, skip)
     report.subject = jref[1]
-    report.notes = [f"{len({n.person_id for n in found.named})} members"] + [
-        f"{p.kind}: {p.detail} (line {p.line})" for p in found.problems
-    ]
     return project, found.problems
 
 
