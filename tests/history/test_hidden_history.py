@@ -143,6 +143,29 @@ def test_deleted_pages_of_a_hidden_folder_and_hidden_only_commits_are_not_listed
     assert EXTRA not in listed and UTF16 not in listed  # deleted while hidden (UTF-16 too)
 
 
+def test_a_hidden_commits_id_appears_nowhere_not_even_as_a_parent(hidden, history):
+    root, _, ws = hidden
+    shown = {c.sha for c in history.recent_changes(limit=100).commits}
+    # HEAD and the indexed revision name the wiki's state (``head``, ``index_version``)
+    # whatever made them; every other hidden commit must not appear.
+    with ws.open_current() as gen:
+        states = {revisions(root)[0], gen.index_version.get("wiki_revision")}
+    hidden_ids = set(revisions(root)) - shown - states
+    assert len(hidden_ids) >= 5  # the repository has hidden commits between the shown ones
+    calls: list[tuple[str, dict]] = [("recent_changes", {"limit": 100})]
+    calls += [("page_history", {"page": p, "limit": 100}) for p in (PUBLIC, FLIP, MOVED)]
+    calls += [("history_question", {"question": "Čo sa zmenilo vo wiki?"})]
+    outputs = tool_outputs(ws, calls)
+    assert any("parents" in out for out in outputs)
+    for (name, args), out in zip(calls, outputs, strict=True):
+        for sha in hidden_ids:
+            assert sha not in out and sha[:10] not in out, (name, args, sha)
+    # A commit whose parent is shown keeps it.
+    public = history.page_history(PUBLIC, limit=100).commits
+    kept = [p for c in history.recent_changes(limit=100).commits for p in c.parents]
+    assert set(kept) <= shown and all(c.merge is False for c in public)
+
+
 def test_a_page_moved_out_of_a_hidden_folder_keeps_its_past_hidden(history, hidden):
     _, c, _ = hidden
     log = history.page_history(MOVED)

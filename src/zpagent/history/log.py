@@ -204,6 +204,7 @@ def recent_changes(
     if len(found) > limit:
         found = found[:limit]
         reasons.append("commit_limit")
+    keep_visible_parents(repo, visibility, found)
     return CommitList(found, list(dict.fromkeys(reasons)), head)
 
 
@@ -277,4 +278,24 @@ def page_history(
     """Commits that changed one (visible, validated) page, following renames, newest first."""
     limit = max(1, min(limit, MAX_COMMITS))
     commits, reasons = page_changes(repo, visibility, page, head, since=since, limit=limit)
+    keep_visible_parents(repo, visibility, commits)
     return CommitList(commits, reasons, head, page)
+
+
+def keep_visible_parents(repo: GitRepo, visibility: Visibility, commits: list[Commit]) -> None:
+    """Drop the parents that are not shown themselves: a hidden commit's id appears
+    nowhere (a listed commit may then have fewer parents, or none)."""
+    listed = {c.sha for c in commits}
+    unknown = sorted({p for c in commits for p in c.parents} - listed)
+    visible = set(listed)
+    if unknown:
+        args = [*LOG_OPTIONS, "--no-walk=unsorted", "--end-of-options", *unknown]
+        out = repo.run([*args, "--", *repo.scope()], max_bytes=MAX_LOG_BYTES)
+        entries = parse_log(out.stdout, complete=not out.truncated)
+        batch = [(c, _page_changes(repo, raw)) for c, raw in entries]
+        pages = visibility.pages(ch.path for _, changes in batch for ch, _ in changes)
+        shown = visible_changes(visibility, batch, pages)
+        visible |= {c.sha for (c, _), kept in zip(batch, shown, strict=True) if kept}
+        # A parent cut off by the byte cap is not known to be shown: it is left out.
+    for commit in commits:
+        commit.parents = [p for p in commit.parents if p in visible]

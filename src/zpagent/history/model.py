@@ -32,14 +32,15 @@ class Commit:
     message: str  # the subject line
     changes: list[PageChange] = field(default_factory=list)
     changes_truncated: bool = False
+    # Fixed when read: ``parents`` may later lose the ids that may not be shown.
+    merge: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.merge = len(self.parents) > 1
 
     @property
     def short(self) -> str:
         return self.sha[:10]
-
-    @property
-    def merge(self) -> bool:
-        return len(self.parents) > 1
 
     @property
     def when(self) -> dt.datetime:
