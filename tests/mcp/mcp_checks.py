@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -176,3 +177,84 @@ async def exercise(session: ClientSession, commits: dict[str, str], secrets: lis
         assert_clean(str(info.value), secrets)
     with pytest.raises(MCPError):
         await session.read_resource("zpwiki://page/../../etc/passwd")
+
+    known = init.instructions + json.dumps(
+        [t.model_dump(mode="json") for t in tools.values()]
+        + [r.model_dump(mode="json") for r in listed.resources]
+        + [t.model_dump(mode="json") for t in templates],
+        ensure_ascii=False,
+    )
+    await hostile_inputs(session, known, secrets)
+
+
+# --- the attacker: random and oversized inputs echo nothing -------------------------
+
+ALPHABET = "abcXYZ019 ./?#%&=:-_'\"<>{}[]\\\tžšľčťäôéúíýáÉ€😀\u202e\x00"
+WINDOW = 9  # a response may share 8 characters with the input by chance, not 9
+
+
+def _junk(rng: random.Random, size: int) -> str:
+    return "".join(rng.choice(ALPHABET) for _ in range(size))
+
+
+def hostile_strings(seed: int = 24) -> list[str]:
+    """Random, long and look-alike inputs (reproducible: a seeded generator)."""
+    rng = random.Random(seed)
+    out = [_junk(rng, rng.randint(12, 300)) for _ in range(12)]
+    out += [f"zpwiki://page/{HOLP}?x={_junk(rng, 40)}", "zpwiki://other/" + _junk(rng, 30)]
+    out += ["zpwiki://page/../../../etc/passwd" + _junk(rng, 20), "file:///etc/passwd?a=b" * 5]
+    out += [f"zpwiki://page/{_junk(rng, 30)}.md", "A" * 100_000, _junk(rng, 70_000)]
+    return out
+
+
+def leaked(sent: str, seen: str, known: str) -> str | None:
+    """A part of ``sent`` longer than 8 characters that ``seen`` repeats and the server
+    did not know already (tool names, page paths, its instructions)."""
+    for i in range(len(sent) - WINDOW + 1):
+        window = sent[i : i + WINDOW]
+        if window in seen and window not in known:
+            return window
+    return None
+
+
+def _reason_first(message: str) -> bool:
+    reason, sep, _ = message.partition(": ")
+    return bool(sep) and reason.replace("_", "").isalpha() and reason.islower()
+
+
+async def _refused(session: ClientSession, call: Any) -> str:
+    """What the client sees of a refused request: the JSON-RPC error or the error result."""
+    try:
+        result = await call
+    except MCPError as exc:
+        assert exc.error.code in (-32700, -32600, -32601, -32602, -32603), exc.error
+        assert _reason_first(exc.error.message), exc.error.message
+        assert exc.error.data == {"reason": exc.error.message.split(":")[0]}
+        return json.dumps(exc.error.model_dump(mode="json"), ensure_ascii=False)
+    assert result.is_error
+    body = result.structured_content
+    assert body["status"] == "error" and body["reason"], body
+    return _text(result) + json.dumps(body, ensure_ascii=False)
+
+
+async def hostile_inputs(session: ClientSession, known: str, secrets: list[str]) -> None:
+    for text in hostile_strings():
+        sent = [
+            ("resource", text, session.read_resource(text)),
+            ("prompt", text, session.get_prompt(text)),
+            ("tool name", text, session.call_tool(text[:2000] or "x", {})),
+            ("argument key", text, session.call_tool("search_wiki", {text: 1, "query": "x"})),
+            ("limit", text, session.call_tool("search_wiki", {"query": "x", "limit": text})),
+            ("revision", text, session.call_tool("page_diff", {"page": HOLP, "to_revision": text})),
+            ("page", text, session.call_tool("page_history", {"page": text})),
+        ]
+        if len(text) > 8192:  # over every query limit (and over /mcp's body limit)
+            sent.append(("query", text, session.call_tool("search_wiki", {"query": text})))
+        for what, value, call in sent:
+            seen = await _refused(session, call)
+            assert leaked(value, seen, known) is None, (what, value[:60], seen[:300])
+            assert_clean(seen, secrets)
+    with pytest.raises(MCPError) as info:
+        await session.get_prompt("summarize")
+    assert info.value.error.code == -32602
+    assert info.value.error.message == "unknown_prompt: No such prompt."

@@ -33,6 +33,7 @@ from zpagent.config import Settings
 from zpagent.index import datadir as dd
 from zpagent.index.version import outdated
 from zpagent.lexical import load_lemmas
+from zpagent.mcp.http import PATH as MCP_PATH
 from zpagent.mcp.http import mount_mcp
 from zpagent.sync.jobs import JobStore
 from zpagent.sync.pipeline import SYNC_LOCK
@@ -144,6 +145,7 @@ def create_app(
             # A whole conversation: larger than one tool request.
             "/v1/chat/completions": settings.chat_max_body_bytes,
         },
+        jsonrpc_paths=frozenset({MCP_PATH}),
     )
 
     app.include_router(health_routes.router)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import hmac
+import json
 from typing import Any
 
 from fastapi import Request, Security
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 from starlette.middleware.cors import CORSMiddleware
+from starlette.responses import JSONResponse
 
 from zpagent.config import Settings
+from zpagent.contract import error_result
 from zpagent.errors import MisdirectedRequest, PayloadTooLarge, Unauthorized, ZPAgentError
 
 MIN_SECRET_CHARS = 32
@@ -133,14 +136,24 @@ CSP_DOCS = (
 
 
 class SecurityMiddleware:
-    """Pure ASGI: security headers on every response, and a request body limit."""
+    """Pure ASGI: security headers on every response, and a request body limit.
+
+    ``jsonrpc_paths`` (``/mcp``) refuse a body as a JSON-RPC error: an MCP
+    client reads the error object of a non-2xx response and would otherwise
+    only see "Server returned an error response".
+    """
 
     def __init__(
-        self, app: Any, max_body_bytes: int, path_limits: dict[str, int] | None = None
+        self,
+        app: Any,
+        max_body_bytes: int,
+        path_limits: dict[str, int] | None = None,
+        jsonrpc_paths: frozenset[str] = frozenset(),
     ) -> None:
         self.app = app
         self.default_max_body = max_body_bytes
         self.path_limits = path_limits or {}
+        self.jsonrpc_paths = jsonrpc_paths
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -169,7 +182,9 @@ class SecurityMiddleware:
             except ValueError:
                 too_big = True
             if too_big:
-                await _reject_too_large(scope, send_with_headers)
+                await _reject(
+                    scope, send_with_headers, PayloadTooLarge(), path in self.jsonrpc_paths
+                )
                 return
 
         received = 0
@@ -183,7 +198,32 @@ class SecurityMiddleware:
                     raise PayloadTooLarge("request body too large")
             return message
 
-        await self.app(scope, limited_receive, send_with_headers)
+        if path not in self.jsonrpc_paths:
+            await self.app(scope, limited_receive, send_with_headers)
+            return
+        # A JSON-RPC body is read whole here (it is small), so a body without a
+        # length that runs over is refused before the transport sees any of it.
+        body = b""
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            if len(body) > max_body:
+                await _reject(scope, send_with_headers, PayloadTooLarge(), jsonrpc=True)
+                return
+            if not message.get("more_body"):
+                break
+        replayed = False
+
+        async def replay() -> Any:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send_with_headers)
 
 
 class CorsRefused(ZPAgentError):
@@ -200,10 +240,6 @@ class EnvelopeCORSMiddleware(CORSMiddleware):
         response = super().preflight_response(request_headers)
         if response.status_code < 400:
             return response
-        from starlette.responses import JSONResponse
-
-        from zpagent.contract import error_result
-
         status, body = error_result(CorsRefused())
         headers = {k: v for k, v in response.headers.items() if k.lower().startswith("access-")}
         return JSONResponse(body.model_dump(), status_code=status, headers=headers)
@@ -233,15 +269,14 @@ class LocalHostsOnly:
         await self.app(scope, receive, send)
 
 
-async def _reject_too_large(scope: Any, send: Any) -> None:
-    await _reject(scope, send, PayloadTooLarge())
-
-
-async def _reject(scope: Any, send: Any, exc: Exception) -> None:
-    from zpagent.contract import error_result
-
+async def _reject(scope: Any, send: Any, exc: Exception, jsonrpc: bool = False) -> None:
     status, body = error_result(exc)
-    payload = body.model_dump_json().encode()
+    if jsonrpc:  # no id: the request was refused before it was read
+        error = {"code": -32600, "message": f"{body.reason}: {body.message}"}
+        error["data"] = {"reason": body.reason}
+        payload = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
+    else:
+        payload = body.model_dump_json().encode()
     await send(
         {
             "type": "http.response.start",

@@ -27,6 +27,7 @@ from zpagent.api.security import presented_key, verify_key
 from zpagent.contract import ErrorResponse, error_result
 from zpagent.errors import RetrievalUnavailable, Unauthorized
 from zpagent.mcp.backend import Backend
+from zpagent.mcp.errors import public_error
 from zpagent.mcp.server import ZPAgentMCP, build_server
 
 PATH = "/mcp"
@@ -82,23 +83,6 @@ class McpEndpoint:
         await self._transport(scope, receive, _Sanitized(send))
 
 
-# JSON-RPC errors the SDK makes itself carry its exception text (pydantic's
-# "input_value=…", a parse position, the unknown URI or method as sent):
-# they go out as a stable reason and a fixed text, as every other error does.
-_SDK_MESSAGES = (
-    ("unknown resource", "unknown_resource", "No such resource."),
-    ("unknown prompt", "unknown_prompt", "No such prompt."),
-    ("unknown tool", "unknown_tool", "No such tool."),
-)
-_BY_CODE = {
-    -32700: ("parse_error", "The body is not valid JSON."),
-    -32600: ("invalid_request", "Not a valid JSON-RPC request."),
-    -32601: ("unknown_method", "No such method."),
-    -32602: ("invalid_params", "The parameters are not valid."),
-    -32603: ("internal_error", "Internal error."),
-}
-
-
 # The transport's own refusals, which it sends as plain text.
 _BY_STATUS = {
     400: ("invalid_request", "Not a valid MCP request."),
@@ -108,19 +92,6 @@ _BY_STATUS = {
     415: ("unsupported_media_type", "Send Content-Type: application/json."),
     421: ("invalid_host", "In local mode only requests addressed to localhost."),
 }
-
-
-def public_error(error: dict[str, Any]) -> dict[str, Any]:
-    """A JSON-RPC error object as a client may see it (ours pass as they are)."""
-    data = error.get("data")
-    message = str(error.get("message") or "")
-    reason = data.get("reason") if isinstance(data, dict) else None
-    if isinstance(reason, str) and message.startswith(f"{reason}: "):
-        return {"code": error.get("code"), "message": message, "data": {"reason": reason}}
-    lowered = message.lower()
-    known = [(r, t) for prefix, r, t in _SDK_MESSAGES if lowered.startswith(prefix)]
-    reason, text = (known or [_BY_CODE.get(error.get("code"), ("error", "The request failed."))])[0]
-    return {"code": error.get("code"), "message": f"{reason}: {text}", "data": {"reason": reason}}
 
 
 class _Sanitized:

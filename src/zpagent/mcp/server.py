@@ -8,8 +8,9 @@ One server definition for both transports (``zpagent mcp`` on stdio and
   contract's error envelope (stable ``reason``, fixed ``message``, for bad
   arguments ``details`` with locations and kinds only) - so the model can
   read it and correct itself, as the MCP specification asks;
-- an unknown tool, an unreadable resource or a bad list cursor is a
-  JSON-RPC error whose message starts with the stable reason.
+- anything else (an unknown tool, prompt, method or resource, bad
+  parameters, a bad list cursor) is a JSON-RPC error whose message starts
+  with the stable reason (``errors.ErrorPolicy`` rewrites the SDK's own).
 
 No exception text, input value, secret or server path reaches a client; the
 server log keeps the cause.
@@ -23,7 +24,7 @@ from typing import Any
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
-from mcp_types import INTERNAL_ERROR, INVALID_PARAMS, ListResourcesResult
+from mcp_types import INVALID_PARAMS, ListResourcesResult
 from pydantic import ValidationError
 
 from zpagent import __version__
@@ -31,6 +32,7 @@ from zpagent.contract import ErrorResponse, error_result, validation_details
 from zpagent.errors import InvalidRequest, ZPAgentError
 from zpagent.mcp import resources as res
 from zpagent.mcp.backend import Backend
+from zpagent.mcp.errors import ErrorPolicy, protocol_error
 from zpagent.mcp.tools import SPECS, build_tool, envelope_result
 
 log = logging.getLogger("zpagent.mcp")
@@ -78,6 +80,7 @@ class ZPAgentMCP(MCPServer):
             instructions=INSTRUCTIONS,
             tools=[build_tool(spec, backend) for spec in SPECS],
             log_level="WARNING",
+            middleware=[ErrorPolicy()],
         )
         self.resource(
             res.URI_TEMPLATE,
@@ -148,20 +151,6 @@ def _tool_error(name: str, exc: BaseException) -> ErrorResponse:
     else:
         log.error("tool %s failed", name, exc_info=exc)
     return error_result(exc)[1]
-
-
-def protocol_error(exc: BaseException) -> MCPError:
-    """A JSON-RPC error for a failure outside a tool call (resources)."""
-    if isinstance(exc, MCPError):
-        return exc
-    status, body = error_result(exc)
-    if status >= 500:
-        log.warning("resource read -> %s", body.reason, exc_info=exc)
-    return MCPError(
-        code=INVALID_PARAMS if status < 500 else INTERNAL_ERROR,
-        message=f"{body.reason}: {body.message}",
-        data={"reason": body.reason},
-    )
 
 
 def build_server(backend: Backend) -> ZPAgentMCP:
