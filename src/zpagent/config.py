@@ -216,6 +216,13 @@ class Settings(BaseSettings):
     answer_llm_retries: int = Field(
         3, ge=0, le=10, description="Retries (with backoff) on LLM 429/5xx/timeouts."
     )
+    answer_deadline_seconds: float = Field(
+        20.0,
+        gt=0,
+        le=600,
+        description="One answer's total time for the LLM (condensing, generating, retries, "
+        "repair); past it, or when the LLM is down, the answer is built without it.",
+    )
     answer_context_tokens: int = Field(
         6000,
         ge=500,

@@ -311,6 +311,12 @@ class LLMUsage(BaseModel):
     calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    fallback: str | None = Field(
+        None,
+        description="Why a configured model was not used: llm_deadline (the answer's "
+        "time ran out) or llm_unavailable (down, failing or refusing); the answer is "
+        "then the one built without the model.",
+    )
 
 
 class AnswerResponse(Envelope):

@@ -7,6 +7,7 @@ import openai
 import pytest
 
 from tests.api.conftest import SEARCH_KEY, SYNC_KEY, serving
+from zpagent.eval.scripted_llm import ScriptedLLM
 
 HOLP_MASTER = "Rozpoznávanie pomenovaných entít v slovenčine"
 
@@ -158,3 +159,41 @@ def test_the_search_key_is_required_and_errors_leak_nothing(server):
     )
     assert r.status_code == 422 and set(r.json()) == {"error"}
     assert SEARCH_KEY not in r.text and "/" not in r.json()["error"]["message"]
+
+
+def test_a_model_that_hangs_gets_progress_at_once_and_the_answer_without_it(
+    tiny_workspace, tmp_path_factory
+):
+    """ANSWER_DEADLINE_SECONDS bounds every model call of one answer; a client with its
+    own timeout sees the progress lines first and then the answer built without the model."""
+    with ScriptedLLM() as llm:
+        llm.script(*[{"sleep": 300, "content": "{}"}] * 8)
+        env = {
+            "ANSWER_LLM_URL": llm.url,
+            "ANSWER_MODEL": "hanging",
+            "ANSWER_LLM_TIMEOUT": "300",
+            "ANSWER_DEADLINE_SECONDS": "3",
+        }
+        with serving(tiny_workspace, tmp_path_factory, "hang", **env) as srv:
+            c = openai.OpenAI(
+                base_url=f"{srv.url}/v1", api_key=SEARCH_KEY, max_retries=0, timeout=90
+            )
+            stream = c.chat.completions.create(
+                model="zpagent-rag",
+                stream=True,
+                messages=conversation("Aký názov diplomovej práce má Ján Holp?"),
+            )
+            order, final = [], None
+            for chunk in stream:
+                delta = chunk.choices[0].delta if chunk.choices else None
+                if delta is not None and (delta.model_extra or {}).get("reasoning_content"):
+                    order.append("progress")
+                if delta is not None and delta.content:
+                    order.append("answer")
+                if chunk.choices and chunk.choices[0].finish_reason == "stop":
+                    final = chunk.model_extra
+            c.close()
+    assert order and order[0] == "progress" and "answer" in order
+    assert final is not None and final["zpagent"]["status"] == "ok"
+    assert final["zpagent"]["llm_fallback"] == "llm_deadline"
+    assert len(llm.requests) == 1  # given up at the deadline: no retry, no repair round

@@ -258,6 +258,8 @@ def run_agent(
             "follow_up": how,
             # Whom a name in the question matched, so a client can tell.
             "matched": [m.model_dump() for m in resp.matched],
+            # Set when a configured model was not used (down, or past the deadline).
+            "llm_fallback": resp.llm.fallback,
         },
         query=query,
     )

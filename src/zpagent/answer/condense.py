@@ -12,7 +12,7 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
-from zpagent.answer.llm import ChatClient
+from zpagent.answer.llm import NO_DEADLINE, ChatClient, Deadline
 from zpagent.answer.prompts import CONDENSE
 
 
@@ -36,7 +36,9 @@ class CondenseCache:
         self._db.close()
 
 
-def condense(client: ChatClient, cache: CondenseCache, context: str) -> tuple[str, bool]:
+def condense(
+    client: ChatClient, cache: CondenseCache, context: str, deadline: Deadline = NO_DEADLINE
+) -> tuple[str, bool]:
     """(condensed text, served from cache)."""
     key = hashlib.sha256(f"{client.config.model}\0{context}".encode()).hexdigest()
     cached = cache.get(key)
@@ -45,6 +47,7 @@ def condense(client: ChatClient, cache: CondenseCache, context: str) -> tuple[st
     result = client.chat(
         [{"role": "system", "content": CONDENSE}, {"role": "user", "content": context}],
         json_mode=False,
+        deadline=deadline,
     )
     cache.put(key, result.content)
     return result.content, False

@@ -7,7 +7,12 @@ logged or put into an error message.
 
     LLMError (ZPAgentError)
     ├── LLMUnavailable   connection refused, timeouts, 5xx/429 after retries
+    │   └── LLMDeadline  the answer's total time ran out (``Deadline``)
     └── LLMBadResponse   a 2xx whose body is not a chat completion
+
+One answer may call the model several times (condensing, generating, retries,
+a repair round): a ``Deadline`` passed to every call bounds their sum, so a
+dead or slow model never holds a request longer than ANSWER_DEADLINE_SECONDS.
 """
 
 from __future__ import annotations
@@ -29,6 +34,28 @@ class LLMBadResponse(ZPAgentError):
     reason = "llm_bad_response"
     http_status = 502
     public_message = "The language model returned an unusable response."
+
+
+class LLMDeadline(LLMUnavailable):
+    reason = "llm_deadline"
+    public_message = "The language model did not answer in time."
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A point in ``time.monotonic()`` by which every model call must be done."""
+
+    at: float
+
+    @classmethod
+    def after(cls, seconds: float) -> Deadline:
+        return cls(time.monotonic() + seconds)
+
+    def remaining(self) -> float:
+        return self.at - time.monotonic()
+
+
+NO_DEADLINE = Deadline(float("inf"))
 
 
 @dataclass
@@ -68,7 +95,13 @@ class ChatClient:
     def close(self) -> None:
         self._client.close()
 
-    def chat(self, messages: list[dict[str, str]], json_mode: bool = True) -> ChatResult:
+    def chat(
+        self,
+        messages: list[dict[str, str]],
+        json_mode: bool = True,
+        deadline: Deadline = NO_DEADLINE,
+    ) -> ChatResult:
+        """One completion; retries and their waits stay within ``deadline``."""
         body: dict[str, Any] = {
             "model": self.config.model,
             "messages": messages,
@@ -79,30 +112,41 @@ class ChatClient:
         attempt = 0
         while True:
             attempt += 1
+            left = deadline.remaining()
+            if left <= 0:
+                raise LLMDeadline("the answer's deadline passed")
             self.calls += 1
             try:
-                resp = self._client.post("/chat/completions", json=body)
+                resp = self._client.post(
+                    "/chat/completions", json=body, timeout=min(self.config.timeout, left)
+                )
             except httpx.TimeoutException as exc:
+                if deadline.remaining() <= 0:
+                    raise LLMDeadline("the answer's deadline passed") from exc
                 if attempt <= self.config.retries:
-                    self._sleep(attempt)
+                    self._sleep(attempt, deadline=deadline)
                     continue
                 raise LLMUnavailable("the language model timed out") from exc
             except httpx.HTTPError as exc:
                 raise LLMUnavailable("the language model endpoint is unreachable") from exc
             if resp.status_code == 429 or resp.status_code >= 500:
                 if attempt <= self.config.retries:
-                    self._sleep(attempt, resp.headers.get("retry-after"))
+                    self._sleep(attempt, resp.headers.get("retry-after"), deadline)
                     continue
                 raise LLMUnavailable(f"the language model answered HTTP {resp.status_code}")
             if resp.status_code >= 400:
                 raise LLMUnavailable(f"the language model refused the request ({resp.status_code})")
             return self._parse(resp, attempt)
 
-    def _sleep(self, attempt: int, retry_after: str | None = None) -> None:
+    def _sleep(
+        self, attempt: int, retry_after: str | None = None, deadline: Deadline = NO_DEADLINE
+    ) -> None:
         delay = self.config.backoff * 2 ** (attempt - 1)
         if retry_after:
             with contextlib.suppress(ValueError):
                 delay = min(max(delay, float(retry_after)), 30.0)
+        if delay >= deadline.remaining():
+            raise LLMDeadline("no time left to wait for a retry")
         log.info("LLM busy; retry %d in %.1f s", attempt, delay)
         time.sleep(delay)
 

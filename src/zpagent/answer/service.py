@@ -11,7 +11,10 @@ model returns typed claims (JSON); each is bound to one fact or quote of
 the evidence or dropped; one repair round gets the failures back; what is
 delivered is always the evidence's own words. When the model still leaves
 out what the evidence answers, the facts themselves are delivered; when
-nothing can be verified, the user gets an honest refusal.
+nothing can be verified, the user gets an honest refusal. All model calls of
+one answer share one deadline (ANSWER_DEADLINE_SECONDS, from the start of
+``answer``): when it passes or the model is down, the answer is the one built
+without the model, with ``llm.used: false`` and ``llm.fallback`` saying why.
 
 A question about the wiki's changes ("Kedy sa naposledy zmenila stránka
 Jána Holpa?") is not a question about a thesis: it is answered from the
@@ -34,7 +37,7 @@ from zpagent.answer.evidence import Bundle
 from zpagent.answer.extractive import extract
 from zpagent.answer.facts import TYPED, Fact
 from zpagent.answer.gather import ENGINES, AnswerOptions, gather, rag_bundle
-from zpagent.answer.llm import ChatClient, LLMBadResponse
+from zpagent.answer.llm import ChatClient, Deadline, LLMBadResponse
 from zpagent.answer.prompts import SYSTEM, evidence_context, repair_message, user_message
 from zpagent.answer.quotes import Quote
 from zpagent.answer.select import answering_facts
@@ -42,7 +45,7 @@ from zpagent.answer.subjects import Names, needs_a_person, resolve_names
 from zpagent.answer.verify import Failure, Verdict, verify
 from zpagent.contract import AnswerResponse, ClaimFailure, LLMUsage, MatchedPerson, VerifiedClaim
 from zpagent.embed.base import Embedder
-from zpagent.errors import InvalidQuery, RetrievalUnavailable
+from zpagent.errors import InvalidQuery, LLMUnavailable, RetrievalUnavailable
 from zpagent.ingest.text import fold
 from zpagent.ingest.tokens import TokenCounter
 from zpagent.query import Query
@@ -218,6 +221,7 @@ def answer(
 ) -> AnswerResponse:
     if opts.engine not in ENGINES:
         raise InvalidQuery(f"unknown engine {opts.engine!r}")
+    deadline = Deadline.after(opts.config.answer_deadline_seconds)
     if q.small_talk:
         return _response(
             None, q, opts, answer=reply(q.small_talk), mode="small_talk", complete=None
@@ -241,7 +245,7 @@ def answer(
             index_version=gen.index_version,
             complete=None,
         )
-    resp = _answer_names(gen, embedder, q, names, opts, client, cache)
+    resp = _answer_names(gen, embedder, q, names, opts, client, cache, deadline)
     if names.not_found and resp.status == "ok":
         resp.answer = render.render_not_found_beside(names.not_found) + "\n" + resp.answer
     return resp
@@ -255,6 +259,7 @@ def _answer_names(
     opts: AnswerOptions,
     client: ChatClient | None,
     cache: CondenseCache | None,
+    deadline: Deadline,
 ) -> AnswerResponse:
     bundle = gather(gen, embedder, q, names, opts, llm=client is not None)
     if bundle.status == "ambiguous":
@@ -279,7 +284,14 @@ def _answer_names(
         # Graph facts are exact and typed: rendering them directly is the
         # verified answer; an LLM could only add ways to be wrong.
         return _without_llm(bundle, q, opts)
-    return _with_llm(bundle, q, opts, client, cache)
+    try:
+        return _with_llm(bundle, q, opts, client, cache, deadline)
+    except LLMUnavailable as exc:
+        # A dead, failing or slow model: the answer built without it, said so.
+        log.warning("answer without the model: %s", exc.reason)
+        resp = _without_llm(bundle, q, opts)
+        resp.llm = LLMUsage(used=False, model=client.config.model, fallback=exc.reason)
+        return resp
 
 
 def with_their_titles(facts: list[Fact], evidence: list[Fact]) -> list[Fact]:
@@ -326,10 +338,10 @@ def _says_unread(text: str, question: Query) -> bool:
 
 
 def _ask(
-    client: ChatClient, messages: list[dict[str, str]], usage: LLMUsage
+    client: ChatClient, messages: list[dict[str, str]], usage: LLMUsage, deadline: Deadline
 ) -> tuple[ClaimSet | None, str]:
     """One model call; malformed output is a failed claim set, not a crash."""
-    result = client.chat(messages)
+    result = client.chat(messages, deadline=deadline)
     usage.calls += result.attempts
     usage.prompt_tokens += result.prompt_tokens
     usage.completion_tokens += result.completion_tokens
@@ -345,6 +357,7 @@ def _with_llm(
     opts: AnswerOptions,
     client: ChatClient,
     cache: CondenseCache | None,
+    deadline: Deadline,
 ) -> AnswerResponse:
     context = evidence_context(bundle)
     condensed_info = None
@@ -352,7 +365,7 @@ def _with_llm(
     tokens = TokenCounter().count(context)
     if tokens > opts.context_tokens and cache is not None:
         # Binding uses the original facts and texts, never this summary.
-        context, cached = condense(client, cache, context)
+        context, cached = condense(client, cache, context, deadline)
         usage.calls += 0 if cached else 1
         condensed_info = {"applied": True, "cached": cached, "tokens_before": tokens}
     notes = []
@@ -370,7 +383,7 @@ def _with_llm(
     claims: ClaimSet | None = None
     for attempt in (1, 2):
         try:
-            claims, raw = _ask(client, messages, usage)
+            claims, raw = _ask(client, messages, usage, deadline)
         except LLMBadResponse:
             claims, raw = None, ""
         if claims is None:
