@@ -21,6 +21,27 @@ def test_coalescing_and_exactly_one_follow_up(tmp_path):
     assert [j.id for j in store.active()] == [first.id, follow.id]
 
 
+def test_a_push_of_the_commit_a_job_already_syncs_joins_it(tmp_path):
+    store = JobStore(tmp_path / "jobs.sqlite")
+    x, y = "a" * 40, "b" * 40
+    first, created = store.enqueue(True, "webhook", "d1", target=x)
+    assert created
+    assert store.claim(time.time()).id == first.id  # running now
+    same, created = store.enqueue(True, "webhook", "d2", target=x)
+    assert not created and same.id == first.id and same.requests == 2
+    follow, created = store.enqueue(True, "webhook", "d3", target=y)
+    assert created and follow.id != first.id
+    # A third commit joins the waiting job, which now stands for the newest push.
+    z = "c" * 40
+    joined, created = store.enqueue(True, "webhook", "d4", target=z)
+    assert not created and joined.id == follow.id
+    again, created = store.enqueue(True, "webhook", "d5", target=z)
+    assert not created and again.id == follow.id and again.requests == 3
+    store.succeed(first.id, {})
+    later, created = store.enqueue(True, "webhook", "d6", target=x)
+    assert not created and later.id == follow.id  # x's job finished: the waiting one
+
+
 def test_jobs_created_in_one_millisecond_keep_their_order(tmp_path, monkeypatch):
     # created_at has millisecond resolution; CI once created two jobs within one
     # and listed them in the wrong order. Insertion order breaks the tie.

@@ -5,8 +5,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import sqlite3
 import time
 import uuid
+from pathlib import Path
 
 import httpx
 import pytest
@@ -104,6 +106,43 @@ def test_push_reaches_search_through_a_signed_webhook(server, repos):
     status = httpx.get(f"{server.url}/sync/status", headers={"X-API-Key": SYNC_KEY}).json()
     assert status["last_success"]["job_id"] == body["job_id"]
     assert status["active"] == []
+
+
+def jobs_in(data: Path) -> int:
+    """How many jobs the server's queue holds (every state)."""
+    with sqlite3.connect(data / "sync_jobs.sqlite") as db:
+        return db.execute("SELECT COUNT(*) FROM jobs").fetchone()[0]
+
+
+def test_pushes_that_change_nothing_create_no_job(server, repos, tmp_path):
+    data = tmp_path / "data"  # the server fixture's data directory
+    r = httpx.post(f"{server.url}/sync", json={}, headers={"X-API-Key": SYNC_KEY}, timeout=30)
+    assert wait_job(server, r.json()["job_id"])["state"] == "succeeded"
+    served = repos.head()
+    # A flood of signed pushes of the served commit (also replays with new delivery ids,
+    # which Gitea does not sign): acknowledged, no job.
+    before = jobs_in(data)
+    body = payload(after=served)
+    answers = [hook(server, body) for _ in range(40)]
+    assert {(a.status_code, a.json()["reason"]) for a in answers} == {(202, "already_served")}
+    assert all(a.json()["job_id"] is None for a in answers)
+    assert jobs_in(data) == before
+    # A new commit: one job; the same push again while it waits or runs joins it.
+    pushed = repos.push(PAGE, "# Zuzana Zelená\n\n## Bakalárska práca\n\nNázov práce: Žirafy\n")
+    new = payload(after=pushed)
+    first = hook(server, new).json()
+    again = [hook(server, new).json() for _ in range(20)]
+    job = wait_job(server, first["job_id"])
+    assert job["state"] == "succeeded"
+    assert {a["job_id"] for a in again if a["job_id"]} <= {first["job_id"]}
+    assert all(a["coalesced"] or a["reason"] == "already_served" for a in again)
+    assert jobs_in(data) == before + 1
+    # Served now, and so is the commit before it (an ancestor of the served one).
+    assert hook(server, new).json()["reason"] == "already_served"
+    assert hook(server, payload(after=served)).json()["reason"] == "already_served"
+    # A push whose commit the clone does not have yet still syncs.
+    unknown = hook(server, payload(after="b" * 40)).json()
+    assert unknown["job_id"] and unknown["reason"] is None
 
 
 def test_redelivery_never_queues_twice(server):

@@ -163,3 +163,23 @@ def pull(wiki: Path, cfg: GitConfig) -> tuple[str | None, str | None]:
     except GitError as exc:
         raise GitDiverged("local history diverged from origin; refusing to rewrite it") from exc
     return before, run_git(wiki, cfg, "rev-parse", "HEAD")
+
+
+def is_ancestor(wiki: Path, commit: str, revision: str) -> bool:
+    """Whether ``commit`` is ``revision`` or one of its ancestors in the local clone.
+
+    Both are full commit ids (checked by the caller). False when either is not
+    in the clone, or git fails: the caller then syncs, which is always safe.
+    """
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
+    try:
+        proc = subprocess.run(
+            ["git", "-C", str(wiki), "merge-base", "--is-ancestor", commit, revision],
+            capture_output=True,
+            timeout=30,
+            env=env,
+            check=False,
+        )
+    except (subprocess.TimeoutExpired, OSError):
+        return False
+    return proc.returncode == 0

@@ -15,7 +15,9 @@ fails its job after three tries instead of restarting the server forever.
 
 Cancellation: a queued job is cancelled at once; a running one is flagged
 and stops at its next checkpoint. Webhook deliveries are recorded so that a
-redelivery never queues twice.
+redelivery never queues twice, and a webhook job records the commit it was
+queued for (``target``): another push of that commit while the job waits or
+runs joins it instead of queueing a follow-up.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ FINISHED = ("succeeded", "failed", "cancelled")
 _ADDED_COLUMNS = {
     "runner": "TEXT",
     "cancel_requested": "INTEGER NOT NULL DEFAULT 0",
+    "target": "TEXT",
 }
 
 _SCHEMA = """
@@ -56,7 +59,8 @@ CREATE TABLE IF NOT EXISTS jobs (
     error_message TEXT,
     result TEXT,
     runner TEXT,
-    cancel_requested INTEGER NOT NULL DEFAULT 0
+    cancel_requested INTEGER NOT NULL DEFAULT 0,
+    target TEXT
 );
 CREATE INDEX IF NOT EXISTS jobs_state ON jobs (state, created_at);
 CREATE TABLE IF NOT EXISTS deliveries (
@@ -175,13 +179,18 @@ class JobStore:
     # -- queueing --------------------------------------------------------------
 
     def enqueue(
-        self, pull: bool, source: str, delivery_id: str | None = None
+        self,
+        pull: bool,
+        source: str,
+        delivery_id: str | None = None,
+        target: str | None = None,
     ) -> tuple[Job | None, bool]:
         """Queue a sync or join the waiting one; returns (job, created).
 
         A known ``delivery_id`` returns the job of the first delivery, unchanged,
         or ``None`` when that delivery queued nothing (it was ignored): a
         delivery id is acted on once, whatever the body says the second time.
+        A ``target`` commit that a queued or running job already syncs joins that job.
         """
         with self._tx() as db:
             if delivery_id:
@@ -194,21 +203,33 @@ class JobStore:
                         row = db.execute("SELECT * FROM jobs WHERE id = ?", (seen[0],)).fetchone()
                         job = _job(row)
                     return job, False
-            waiting = db.execute(
-                "SELECT * FROM jobs WHERE state = 'queued' ORDER BY created_at, rowid LIMIT 1"
-            ).fetchone()
+            same = None
+            if target:
+                same = db.execute(
+                    "SELECT * FROM jobs WHERE state IN ('queued', 'running') AND target = ? "
+                    "ORDER BY created_at, rowid LIMIT 1",
+                    (target,),
+                ).fetchone()
+            waiting = (
+                same
+                or db.execute(
+                    "SELECT * FROM jobs WHERE state = 'queued' ORDER BY created_at, rowid LIMIT 1"
+                ).fetchone()
+            )
             if waiting is not None:
+                # The waiting job now syncs the newest push it stands for.
                 db.execute(
-                    "UPDATE jobs SET pull = MAX(pull, ?), requests = requests + 1 WHERE id = ?",
-                    (int(pull), waiting["id"]),
+                    "UPDATE jobs SET pull = MAX(pull, ?), requests = requests + 1, "
+                    "target = COALESCE(?, target) WHERE id = ?",
+                    (int(pull), None if same else target, waiting["id"]),
                 )
                 job_id, created = waiting["id"], False
             else:
                 job_id, created = uuid.uuid4().hex, True
                 db.execute(
-                    "INSERT INTO jobs (id, state, pull, source, created_at) "
-                    "VALUES (?, 'queued', ?, ?, ?)",
-                    (job_id, int(pull), source, _now()),
+                    "INSERT INTO jobs (id, state, pull, source, created_at, target) "
+                    "VALUES (?, 'queued', ?, ?, ?, ?)",
+                    (job_id, int(pull), source, _now(), target),
                 )
             if delivery_id:
                 db.execute("INSERT INTO deliveries VALUES (?, ?, ?)", (delivery_id, job_id, _now()))

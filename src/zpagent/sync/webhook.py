@@ -4,7 +4,9 @@ The signature is HMAC-SHA256 of the raw body with ``WEBHOOK_SECRET``, hex
 in ``X-Gitea-Signature``, compared in constant time. Only ``push`` events
 for ``EXPECTED_GITEA_REPOSITORY`` on ``refs/heads/EXPECTED_GITEA_BRANCH``
 queue a sync; other branches and branch deletions are acknowledged and
-ignored. ``X-Gitea-Delivery`` de-duplicates redeliveries.
+ignored. ``X-Gitea-Delivery`` de-duplicates redeliveries; since Gitea signs
+only the body, a replayed body with a new delivery id is caught by its
+``after`` commit instead (already served, or already queued: no new job).
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from zpagent.errors import InvalidRequest, Unauthorized, ZPAgentError
 
 ZERO_SHA = "0" * 40
+_SHA = re.compile(r"[0-9a-f]{40}")
 
 
 class WrongRepository(ZPAgentError):
@@ -39,6 +43,7 @@ def verify_signature(secret: str | None, body: bytes, signature: str | None) -> 
 class PushDecision:
     queue: bool
     reason: str | None  # why it was ignored
+    after: str | None = None  # the pushed commit (40 hex digits), when the body names one
 
 
 def decide(
@@ -60,6 +65,9 @@ def decide(
         raise WrongRepository("push for another repository")
     if payload.get("ref") != f"refs/heads/{branch}":
         return PushDecision(False, "other_branch")
-    if payload.get("deleted") is True or payload.get("after") == ZERO_SHA:
+    after = payload.get("after")
+    if payload.get("deleted") is True or after == ZERO_SHA:
         return PushDecision(False, "branch_deleted")
-    return PushDecision(True, None)
+    if not (isinstance(after, str) and _SHA.fullmatch(after.lower())):
+        after = None  # a push without a usable commit id still syncs
+    return PushDecision(True, None, after.lower() if after else None)

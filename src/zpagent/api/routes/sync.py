@@ -14,6 +14,7 @@ from zpagent.api.errors import ERROR_RESPONSES
 from zpagent.api.security import sync_auth
 from zpagent.errors import NotFound, ZPAgentError
 from zpagent.requests import StrictModel
+from zpagent.sync.git import is_ancestor
 from zpagent.sync.jobs import FINISHED
 from zpagent.sync.webhook import decide, verify_signature
 
@@ -26,10 +27,17 @@ class SyncRequest(StrictModel):
 
 class SyncAccepted(BaseModel):
     status: Literal["accepted", "ignored"]
-    reason: str | None = None
+    reason: str | None = Field(
+        None,
+        description="accepted without a job: already_served (the pushed commit is in the "
+        "served index); ignored: not_a_push_event, other_branch, branch_deleted, "
+        "duplicate_delivery.",
+    )
     job_id: str | None = None
     status_url: str | None = None
-    coalesced: bool = Field(False, description="Joined a sync that was already waiting.")
+    coalesced: bool = Field(
+        False, description="Joined a sync that was already waiting (or running for this commit)."
+    )
 
 
 class JobError(BaseModel):
@@ -59,6 +67,16 @@ class SyncStatus(BaseModel):
     active: list[SyncJob]
     last_success: SyncJob | None
     last_failure: SyncJob | None
+
+
+def _served(request: Request, commit: str | None) -> bool:
+    """Whether the served index was built from ``commit`` or a descendant of it."""
+    version = request.app.state.manager.status().get("index_version") or {}
+    served = version.get("wiki_revision")
+    if not commit or not served:
+        return False
+    wiki = request.app.state.settings.zpwiki_path
+    return commit == served or (wiki is not None and is_ancestor(wiki, commit, served))
 
 
 def _accepted(request: Request, job: Any, created: bool) -> JSONResponse:
@@ -180,8 +198,14 @@ async def gitea_webhook(request: Request) -> JSONResponse:
             await run_in_threadpool(store.record_delivery, delivery)
         ignored = SyncAccepted(status="ignored", reason=decision.reason)
         return JSONResponse(ignored.model_dump(), status_code=200)
+    if await run_in_threadpool(_served, request, decision.after):
+        # A push of what is already served (or a replayed body): acknowledged, no job.
+        if delivery:
+            await run_in_threadpool(store.record_delivery, delivery)
+        served = SyncAccepted(status="accepted", reason="already_served")
+        return JSONResponse(served.model_dump(), status_code=202)
     job, created = await run_in_threadpool(
-        store.enqueue, settings.webhook_pull_git, "webhook", delivery
+        store.enqueue, settings.webhook_pull_git, "webhook", delivery, decision.after
     )
     if job is None:  # this delivery id was seen before and queued nothing
         ignored = SyncAccepted(status="ignored", reason="duplicate_delivery")
