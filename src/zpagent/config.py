@@ -8,13 +8,17 @@ follow the original deployment so existing `.env` files keep working.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from zpagent.ingest.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_CHUNKS, DEFAULT_MAX_HEADINGS
+
+_COMMIT_ID = re.compile(r"[0-9a-f]{40}")
 
 
 class Settings(BaseSettings):
@@ -30,6 +34,27 @@ class Settings(BaseSettings):
         description="Public base URL of the wiki; page URLs are derived from it "
         "(null when unset, never invented).",
     )
+
+    # --- history -----------------------------------------------------------
+    history_content: Literal["all", "current", "none"] = Field(
+        "all",
+        description="Page content the history tools show: all (every published version), "
+        "current (only versions equal to the page now: removed text is unreachable, who, "
+        "when and which sections stay), none (who, when and which sections only).",
+    )
+    history_exclude_commits: str = Field(
+        "",
+        description="Comma-separated full commit ids the history never shows (id, message, "
+        "author, the versions they made), e.g. a commit that published personal data.",
+    )
+
+    @field_validator("history_exclude_commits")
+    @classmethod
+    def _full_commit_ids(cls, value: str) -> str:
+        ids = [v.strip().lower() for v in value.split(",") if v.strip()]
+        if any(not _COMMIT_ID.fullmatch(i) for i in ids):
+            raise ValueError("HISTORY_EXCLUDE_COMMITS takes full 40-digit commit ids")
+        return ",".join(ids)
 
     # --- chunking ----------------------------------------------------------
     chunk_max_tokens: int = Field(450, ge=32, le=8192, description="Maximum tokens per chunk.")

@@ -38,6 +38,8 @@ TruncationReason = Literal[
     "file_limit",
     "output_limit",
     "line_limit",
+    # the text of old versions is not shown (HISTORY_CONTENT)
+    "content_hidden",
 ]
 
 

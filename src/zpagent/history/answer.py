@@ -24,6 +24,7 @@ from zpagent.history.contract import (
 )
 from zpagent.history.errors import HistoryUnavailable, UnknownPage
 from zpagent.history.model import Commit, CommitList, PageDiff
+from zpagent.history.policy import HistoryPolicy
 from zpagent.history.resolve import PageRef, resolve_page
 from zpagent.history.service import WikiHistory
 from zpagent.index.reader import Generation
@@ -89,7 +90,8 @@ def open_history(workspace: Any, gen: Generation | None) -> WikiHistory:
     except WikiError as exc:
         raise HistoryUnavailable("ZPWIKI_PATH is not set") from exc
     limits = workspace.page_limits() if hasattr(workspace, "page_limits") else None
-    return WikiHistory(wiki, gen, workspace.settings.wiki_base_url, limits)
+    policy = HistoryPolicy.from_settings(workspace.settings)
+    return WikiHistory(wiki, gen, workspace.settings.wiki_base_url, limits, policy)
 
 
 def history_asker(workspace: Any, gen: Generation):

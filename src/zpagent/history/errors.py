@@ -9,6 +9,7 @@
         ├── UnknownPage               (404 unknown_page)  no such page, or a hidden one
         ├── PageNotAtRevision         (404 page_not_at_revision)
         ├── UnknownSection            (404 unknown_section)
+        ├── ContentHidden             (403 history_content_hidden) HISTORY_CONTENT
         └── HistoryUnavailable        (503 history_unavailable) no repository, git failed
 
 The exception's own message is for the operator's log and may name the
@@ -62,6 +63,15 @@ class UnknownPage(HistoryError):
     reason = "unknown_page"
     http_status = 404
     public_message = "No such page in the wiki."
+
+
+class ContentHidden(HistoryError):
+    reason = "history_content_hidden"
+    http_status = 403
+    public_message = (
+        "The wiki's history does not show this version's text (HISTORY_CONTENT); "
+        "its commits, authors and dates are available."
+    )
 
 
 class PageNotAtRevision(HistoryError):

@@ -138,6 +138,7 @@ def visible_changes(
     wanted = [
         (commit, c, letter)
         for commit, changes in batch
+        if commit.sha not in visibility.excluded  # a deletion is judged by its parent
         for c, letter in changes
         if pages is None or c.path in pages
     ]

@@ -109,11 +109,18 @@ class Visibility:
     """Rules 2 and 3 for one request (rule 1 is ``versions``); every verdict is remembered."""
 
     def __init__(
-        self, repo: GitRepo, catalog: PageCatalog, head: str, limits: PageLimits | None = None
+        self,
+        repo: GitRepo,
+        catalog: PageCatalog,
+        head: str,
+        limits: PageLimits | None = None,
+        excluded: frozenset[str] = frozenset(),
     ) -> None:
+        """``excluded``: commits never shown (HISTORY_EXCLUDE_COMMITS), nor their versions."""
         self.repo = repo
         self.catalog = catalog
         self.head = head
+        self.excluded = excluded
         self.versions = Versions(repo, head, limits)
         self._pages: dict[str, bool] = {}
         self._removals: dict[str, tuple[str, str] | None] = {}
@@ -245,8 +252,11 @@ class Visibility:
     # --- rule 3: versions ------------------------------------------------------------
 
     def shown(self, items: Iterable[Item]) -> set[Item]:
-        """The ``(commit, page path)`` versions that are published (rule 1)."""
-        return self.versions.visible(it for it in items if is_page_path(it[1]))
+        """The ``(commit, page path)`` versions that are published (rule 1) and not made
+        by an excluded commit."""
+        return self.versions.visible(
+            it for it in items if is_page_path(it[1]) and it[0] not in self.excluded
+        )
 
     def version_shown(self, rev: str, path: str) -> bool:
         return (rev, path) in self.shown([(rev, path)])

@@ -12,11 +12,12 @@ from pathlib import Path
 
 from zpagent.history import content as ct
 from zpagent.history.blame import blame_lines
-from zpagent.history.errors import HistoryUnavailable, UnknownPage
+from zpagent.history.errors import ContentHidden, HistoryUnavailable, UnknownPage, UnknownRef
 from zpagent.history.git import GitRepo
 from zpagent.history.log import page_changes, page_history, recent_changes
 from zpagent.history.model import Blame, CommitList, PageDiff, PageVersion, Revision
 from zpagent.history.pages import PageCatalog, Visibility, is_page_path
+from zpagent.history.policy import HistoryPolicy
 from zpagent.history.validate import check_page_path
 from zpagent.history.versions import Version
 from zpagent.index.reader import Generation
@@ -30,15 +31,18 @@ class WikiHistory:
         gen: Generation | None,
         base_url: str | None,
         limits: PageLimits | None = None,
+        policy: HistoryPolicy | None = None,
     ) -> None:
-        """``limits``: the indexer's page limits (they decide how a page's bytes are read)."""
+        """``limits``: the indexer's page limits (they decide how a page's bytes are read);
+        ``policy``: what may be shown of old content and which commits never are."""
         self.repo = GitRepo(wiki)
         head = self.repo.head()
         if head is None:
             raise HistoryUnavailable("the wiki's repository has no commits")
         self.head = head
+        self.policy = policy or HistoryPolicy()
         self.catalog = PageCatalog(gen, base_url)
-        self.visibility = Visibility(self.repo, self.catalog, head, limits)
+        self.visibility = Visibility(self.repo, self.catalog, head, limits, self.policy.excluded)
         self._revisions: dict[str, str] = {}  # a caller's revision -> its commit on the branch
 
     # --- pages -----------------------------------------------------------------------
@@ -55,12 +59,22 @@ class WikiHistory:
             return self.head
         if revision not in self._revisions:
             sha = ct.on_branch(self.repo, self.repo.resolve(revision), self.head)
+            if sha in self.policy.excluded:
+                raise UnknownRef("an excluded commit (HISTORY_EXCLUDE_COMMITS)")
             self._revisions[revision] = sha
         return self._revisions[revision]
 
     def _version(self, page: str, sha: str) -> Version:
         names = ct.renamed_from(self.repo, page, self.head)
         return ct.visible_version(self.visibility, names, sha)
+
+    def _text_shown(self, page: str, version: Version) -> bool:
+        """Whether the policy lets this version's text be shown (HISTORY_CONTENT)."""
+        if self.policy.content == "all":
+            return True
+        if self.policy.content == "none":
+            return False
+        return version.content == self._version(page, self.head).content
 
     # --- the questions ---------------------------------------------------------------
 
@@ -82,6 +96,8 @@ class WikiHistory:
         page = self.require_page(page)
         sha = self._revision(revision)
         version = self._version(page, sha)
+        if not self._text_shown(page, version):
+            raise ContentHidden("an older version's text (HISTORY_CONTENT)")
         text = ct.decode(version.content or b"")
         reasons = []
         if len(text) > ct.MAX_CONTENT_CHARS:
@@ -131,6 +147,13 @@ class WikiHistory:
         diff, added, removed, cut = ct.unified_diff(
             self.repo, old.rev if old else None, old.path if old else None, new.rev, new.path
         )
+        sections = ct.touched_sections(
+            diff, ct.decode(old.content or b"") if old else None, ct.decode(new.content or b"")
+        )
+        reasons = ["output_limit"] if cut else []
+        if self.policy.content != "all":
+            # The removed lines are old text: counts and sections only.
+            diff, reasons = "", [*reasons, "content_hidden"]
         return PageDiff(
             page=page,
             from_commit=from_commit,
@@ -140,12 +163,8 @@ class WikiHistory:
             diff=diff,
             added_lines=added,
             removed_lines=removed,
-            sections=ct.touched_sections(
-                diff,
-                ct.decode(old.content or b"") if old else None,
-                ct.decode(new.content or b""),
-            ),
-            truncated_reasons=["output_limit"] if cut else [],
+            sections=sections,
+            truncated_reasons=reasons,
         )
 
     def blame(
@@ -159,7 +178,7 @@ class WikiHistory:
         page = self.require_page(page)
         sha = self._revision(revision)
         version = self._version(page, sha)
-        return blame_lines(
+        blame = blame_lines(
             self.repo,
             page,
             version.path,
@@ -170,6 +189,11 @@ class WikiHistory:
             section=section,
             shown=self._shown_commits,
         )
+        if not self._text_shown(page, version):
+            for line in blame.lines:
+                line.text = ""
+            blame.truncated_reasons.append("content_hidden")
+        return blame
 
     def _shown_commits(self, pairs: list[tuple[str, str]]) -> set[str]:
         """The commits among ``(commit, repository path)`` whose version may be shown."""
