@@ -151,6 +151,16 @@ async def exercise(session: ClientSession, commits: dict[str, str], secrets: lis
         for value in args.values():
             if isinstance(value, str) and len(value.strip()) >= 3 and reason.startswith("invalid"):
                 assert value not in text  # the rejected value is never echoed
+    # A history question about a page the wiki does not have is not the wiki's history.
+    for question in (
+        "Kedy sa naposledy zmenila stránka o kvantovej gravitácii?",
+        "Kedy sa naposledy zmenila stránka /etc/passwd?",
+        "Čo sa zmenilo na stránke pages/secret/README.md?",
+    ):
+        result = await session.call_tool("history_question", {"question": question})
+        body = result.structured_content
+        assert (body["status"], body["reason"]) == ("no_answer", "unknown_page"), question
+        assert body["sources"] == [] and body.get("document_path") is None, question
     extra = (await session.call_tool(*BAD_CALLS[0][:2])).structured_content
     assert extra["details"] == [{"loc": "arguments", "type": "extra_forbidden"}]
 
