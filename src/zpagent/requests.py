@@ -86,6 +86,11 @@ class GraphRequest(StrictModel):
 class ToolHealth(BaseModel):
     ready: bool
     index_version: dict[str, Any] | None = None
+    coverage: dict[str, str] | None = Field(
+        None,
+        description="graph: how completely each relation was read from this wiki "
+        "(complete, absent, partial, unknown); exact counts only over complete or absent.",
+    )
 
 
 class HealthResponse(BaseModel):

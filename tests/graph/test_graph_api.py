@@ -54,6 +54,11 @@ def test_health_reports_the_graph(graph_client):
     assert body["tools"]["graph"]["ready"] is True
     assert body["tools"]["graph"]["index_version"] == body["index_version"]
     assert "neo4j" not in body["tools"]
+    # How completely each relation was read: no page path, a status per relation.
+    coverage = body["tools"]["graph"]["coverage"]
+    assert coverage["supervisor"] == "complete" and coverage["thesis"] == "complete"
+    assert set(coverage.values()) <= {"complete", "absent", "partial", "unknown"}
+    assert "pages/" not in str(coverage)
 
 
 def test_openapi_describes_the_tool(graph_client):

@@ -81,17 +81,47 @@ def query(
 
 @graph_app.command("stats")
 @handle_errors
-def stats(data: DataOpt = None, json_output: JsonOpt = False) -> None:
-    """Extraction quality and graph size: pages with and without titles, counts by type."""
+def stats(
+    data: DataOpt = None,
+    json_output: JsonOpt = False,
+    problems: Annotated[
+        bool,
+        typer.Option(
+            "--problems",
+            help="List every page where something could not be extracted, and why "
+            "(unresolved or ambiguous name, missing or conflicting year), for the wiki's "
+            "editors.",
+        ),
+    ] = False,
+) -> None:
+    """Extraction quality and graph size: pages with and without titles, counts by type,
+    coverage per relation, extraction problems."""
     from zpagent.graph.build.stats import graph_stats
 
     ws = _workspace(data)
     with ws.open_current() as gen:
-        result = graph_stats(gen, ws.settings)
+        result = graph_stats(gen, ws.settings, all_problems=problems)
     if json_output:
         emit_json(result)
+    elif problems:
+        _print_problems(result.problems)
     else:
         _print_stats(result)
+
+
+def _print_problems(problems: list[dict[str, Any]]) -> None:
+    """Every problem, page by page, as an editor would fix them."""
+    by_page: dict[str, list[dict[str, Any]]] = {}
+    for p in problems:
+        by_page.setdefault(str(p.get("document_path")), []).append(p)
+    for page, found in sorted(by_page.items()):
+        console.print(page, markup=False, style="bold")
+        for p in sorted(found, key=lambda x: x.get("line") or 0):
+            line = f"line {p['line']}: " if p.get("line") else ""
+            console.print(
+                f"  {line}{p.get('relation')}: {p.get('kind')} — {p.get('detail')}", markup=False
+            )
+    console.print(f"{len(problems)} problems on {len(by_page)} pages")
 
 
 def register(app: typer.Typer) -> None:

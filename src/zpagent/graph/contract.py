@@ -86,6 +86,12 @@ class Aggregation(BaseModel):
         description="The count is exact: the question was wholly understood and every "
         "relation it uses is extracted completely on this wiki; otherwise a lower bound.",
     )
+    inexact_because: list[str] = Field(
+        default_factory=list,
+        description="Why the count is not exact: not_understood (a part of the question "
+        "was not read), coverage:<relation> (this wiki's pages state it where extraction "
+        "read nothing or not everything; see `zpagent graph stats --problems`).",
+    )
     unit: str = Field(description="What is counted: persons, theses, works, documents.")
     returned: int = Field(description="Items listed in this response.")
     limit: int

@@ -12,7 +12,8 @@ from zpagent.api.errors import TOOL_ERROR_RESPONSES
 from zpagent.api.security import allow_unpublished
 from zpagent.errors import ZPAgentError
 from zpagent.graph.contract import GraphResponse
-from zpagent.graph.store.serving import graph_ready
+from zpagent.graph.coverage import load_coverage
+from zpagent.graph.store.serving import graph_ready, graph_store
 from zpagent.requests import GraphRequest, ToolHealth
 
 router = APIRouter(tags=["tools"])
@@ -47,11 +48,17 @@ def graph_probe(state: Any) -> ToolHealth:
     gen = manager.current()
     if gen is None or not state.model_loaded:
         return ToolHealth(ready=False, index_version=None)
+    coverage = None
     try:
         ready = graph_ready(gen, state.settings)
+        if ready:
+            store = graph_store(gen, state.settings)
+            coverage = {r: c.status for r, c in load_coverage(store).items()}
     except ZPAgentError:  # a probe reports, it never fails the health endpoint
         ready = False
-    return ToolHealth(ready=ready, index_version=gen.index_version if ready else None)
+    return ToolHealth(
+        ready=ready, index_version=gen.index_version if ready else None, coverage=coverage
+    )
 
 
 def neo4j_probe(state: Any) -> ToolHealth:

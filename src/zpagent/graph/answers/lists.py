@@ -120,7 +120,7 @@ def set_answer(ctx: Context) -> GraphResponse:
     if sel.status != "ok":
         assert sel.problem is not None
         return unresolved(b, ctx.lexicon, sel.status, sel.problem, ctx.include_unpublished)
-    exact, _reasons = exactness(ctx)
+    exact, inexact_because = exactness(ctx)
     b.exact = exact
     for ref in ctx.query.refs():
         if ref.kind == "person" and ref.resolved and ref.resolved in ctx.lexicon.person_by_id:
@@ -157,6 +157,7 @@ def set_answer(ctx: Context) -> GraphResponse:
             count=count,
             complete=not truncated,
             exact=exact,
+            inexact_because=inexact_because,
             unit=unit,
             returned=len(page),
             limit=ctx.limit,

@@ -166,10 +166,28 @@ def _list_members(
     found.problems = listed_without_page(
         b, people, page, found.problems, rel_type, target, field, _given(lexicon)
     )
+    found.problems += _hidden_but_listed(b, doc, found, relation)
     report.notes = [f"{len({n.person_id for n in found.named})} {noun}"] + [
         f"{p.kind}: {p.detail} (line {p.line})" for p in found.problems
     ]
     return found
+
+
+def _hidden_but_listed(
+    b: Builder, doc: Document, found: PeopleOnPage, relation: str
+) -> list[Problem]:
+    """A published list page that names someone whose own page is hidden: the graph
+    keeps that person hidden, so a count over the list is a lower bound (the relation's
+    coverage becomes partial), never an exact number short of what the page shows."""
+    if not doc.published:
+        return []
+    out = []
+    for named in found.named:
+        node = b.nodes.get(("Person", named.person_id))
+        if node is not None and node.props.get("published") is False:
+            name = str(node.props.get("name") or named.person_id)
+            out.append(Problem(doc.path, relation, "hidden_person_listed", name, named.line.number))
+    return out
 
 
 def add_topic_page(

@@ -73,7 +73,9 @@ class GraphStats(BaseModel):
     problems_total: int = 0
 
 
-def graph_stats(gen: Generation, settings: Settings) -> GraphStats:
+def graph_stats(gen: Generation, settings: Settings, all_problems: bool = False) -> GraphStats:
+    """The figures of ``zpagent graph stats``; ``all_problems``: every extraction
+    problem, not the first ``LISTED``."""
     payload = read_payload(gen.db())
     store = graph_store(gen, settings)
     index_version = served_index_version(store, gen, settings)
@@ -123,6 +125,6 @@ def graph_stats(gen: Generation, settings: Settings) -> GraphStats:
         pages_without_title=no_title[:LISTED],
         pages_without_supervisor=no_sup[:LISTED],
         coverage=coverage,
-        problems=payload.problems[:LISTED],
+        problems=payload.problems if all_problems else payload.problems[:LISTED],
         problems_total=len(payload.problems),
     )

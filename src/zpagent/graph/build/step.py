@@ -27,6 +27,7 @@ from zpagent.ingest.document import Document
 log = logging.getLogger(__name__)
 
 STEP_NAME = "graph"
+PROBLEMS_IN_REPORT = 20
 
 
 def build_embedded(staged: Path, payload: GraphPayload, index_version: dict[str, Any]) -> dict:
@@ -52,6 +53,11 @@ def graph_step(
         "nodes": len(payload.nodes) + 1,  # + the IndexState node
         "relationships": len(payload.rels),
         "conflicts": len(payload.conflicts),
+        # How completely each relation was read, and what an editor can fix
+        # (``zpagent graph stats --problems`` lists them all).
+        "coverage": {c["relation"]: c["status"] for c in payload.coverage},
+        "problems": len(payload.problems),
+        "first_problems": payload.problems[:PROBLEMS_IN_REPORT],
         "payload_rows": rows,
         "payload_seconds": round(t1 - t0, 4),
     }

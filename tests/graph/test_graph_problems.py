@@ -1,0 +1,93 @@
+"""Extraction problems reach the people who can fix them, and a public list that names
+someone the graph keeps hidden makes counts over it a lower bound, never a short exact."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from tests.conftest import make_workspace, write_pages
+from zpagent.cli.main import app
+from zpagent.requests import GraphRequest
+
+TOPIC = "pages/topics/rec/README.md"
+PAGES = {
+    "pages/students/2019/aa101xy/README.md": """# Adam Adamec
+
+## Bakalárska práca 2021
+
+Názov práce: Rozpoznávanie reči v hluku
+
+Vedúci: Ing. Daniel Hládek, PhD.
+""",
+    "pages/students/2019/bb102xy/README.md": """---
+published: false
+---
+# Beáta Bieliková
+
+## Bakalárska práca 2021
+
+Názov práce: Prepis prednášok
+
+Vedúci: Ing. Daniel Hládek, PhD.
+""",
+    "pages/students/2019/cc103xy/README.md": """# Cyril Cibuľa
+
+## Bakalárska práca 2022
+
+Názov práce: Hlasový asistent
+
+Vedúci: Ing. Daniel Hládek, PhD.
+""",
+    TOPIC: """# Rozpoznávanie reči
+
+## Študenti
+
+- Adam Adamec
+- Beáta Bieliková
+- Cyril Cibuľa
+""",
+}
+
+
+def test_a_hidden_person_on_a_public_list_is_a_problem_and_counts_are_lower_bounds(
+    tmp_path,
+):
+    wiki = write_pages(tmp_path / "wiki", PAGES)
+    ws = make_workspace(tmp_path / "data")
+    result = ws.index(wiki)
+    graph = result["extra"]["graph"]
+    assert graph["coverage"]["topic"] == "partial" and graph["coverage"]["supervisor"] == "complete"
+    assert graph["problems"] == 1
+    (problem,) = graph["first_problems"]
+    assert (problem["document_path"], problem["kind"]) == (TOPIC, "hidden_person_listed")
+    assert problem["line"] == 6
+
+    resp = ws.graph(GraphRequest(query="Koľko študentov je na téme Rozpoznávanie reči?"))
+    assert resp.aggregation is not None and resp.aggregation.count == 2
+    assert resp.aggregation.exact is False  # the page lists three
+    assert resp.aggregation.inexact_because == ["coverage:topic"]
+
+    data = str(ws.data.root)
+    listed = CliRunner().invoke(app, ["graph", "stats", "--data", data, "--problems"], env={})
+    assert listed.exit_code == 0, listed.output
+    assert TOPIC in listed.stdout and "line 6: on_topic: hidden_person_listed" in listed.stdout
+    assert "1 problems on 1 pages" in listed.stdout
+    as_json = CliRunner().invoke(
+        app, ["graph", "stats", "--data", data, "--problems", "--json"], env={}
+    )
+    stats = json.loads(as_json.stdout)
+    assert stats["problems_total"] == len(stats["problems"]) == 1
+    assert {c["relation"]: c["status"] for c in stats["coverage"]}["topic"] == "partial"
+
+
+def test_without_hidden_people_the_list_is_complete(tmp_path):
+    pages = {k: v.replace("published: false", "published: true") for k, v in PAGES.items()}
+    ws = make_workspace(tmp_path / "data")
+    result = ws.index(write_pages(tmp_path / "wiki", pages))
+    assert result["extra"]["graph"]["coverage"]["topic"] == "complete"
+    assert result["extra"]["graph"]["problems"] == 0
+    resp = ws.graph(GraphRequest(query="Koľko študentov je na téme Rozpoznávanie reči?"))
+    assert resp.aggregation.count == 3 and resp.aggregation.exact is True
+    assert resp.aggregation.inexact_because == []
