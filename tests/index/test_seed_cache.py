@@ -16,7 +16,7 @@ from zpagent.ingest.scan import scan_wiki
 
 def test_the_sample_wiki_builds_entirely_from_the_shipped_seed(tmp_path):
     """Fails when the sample wiki, the chunker or the model changed: regenerate the
-    seed with ``python -m zpagent.embed.seed``."""
+    seed with ``python tools/seed_cache.py``."""
     assert SAMPLE_SEED in seed_caches()
     ws = make_workspace(tmp_path / "data")
     report = build_generation(scan_wiki(SAMPLE_WIKI, report=False), ws.build_inputs())

@@ -68,7 +68,7 @@ def repos(tmp_path) -> Repos:
 
 @pytest.fixture
 def faults(tmp_path, monkeypatch):
-    """Enable the named fault points of zpagent.sync.faults in this process."""
+    """Enable the named fault points of zpagent.faults in this process."""
     folder = tmp_path / "faults"
     folder.mkdir()
 

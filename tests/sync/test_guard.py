@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zpagent.sync.guard import JobGuard, SyncCancelled, checkpoint, guarded
+from zpagent.guard import JobGuard, SyncCancelled, checkpoint, guarded
 
 
 def test_a_phase_boundary_reads_the_cancel_flag_at_once(tmp_path):

@@ -21,11 +21,11 @@ from zpagent.bench.hostile import (
     write_hostile_pages,
     write_outside_secret,
 )
+from zpagent.faults import InjectedFault
 from zpagent.index import datadir as dd
 from zpagent.ingest.limits import PageLimits
 from zpagent.ingest.scan import scan_wiki
 from zpagent.search.hybrid import search
-from zpagent.sync.faults import InjectedFault
 
 # Texts of the files the links point at: none may ever be served.
 LEAKS = (OUTSIDE_SECRET, NOTES_SECRET, "root:x:0:0", "repositoryformatversion", "[core]")

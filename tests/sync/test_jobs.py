@@ -1,6 +1,6 @@
 import time
 
-from zpagent.sync.guard import trail_path
+from zpagent.guard import trail_path
 from zpagent.sync.jobs import MAX_ATTEMPTS, JobStore
 from zpagent.sync.runners import Runner
 from zpagent.sync.worker import recover_interrupted

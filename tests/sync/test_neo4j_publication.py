@@ -15,9 +15,9 @@ from tests.sync.test_pipeline import NEW_PAGE, NEW_TEXT, start_sync_process, wai
 from zpagent.api.app import create_app
 from zpagent.config import Settings
 from zpagent.errors import RetrievalUnavailable
+from zpagent.faults import InjectedFault
 from zpagent.index import datadir as dd
 from zpagent.index.serving import GenerationManager, remote_verifier
-from zpagent.sync.faults import InjectedFault
 from zpagent.sync.publication import read_marker, recover
 from zpagent.workspace import Workspace
 

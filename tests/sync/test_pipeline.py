@@ -13,11 +13,11 @@ import pytest
 
 from tests.conftest import make_workspace
 from zpagent.errors import RetrievalUnavailable
+from zpagent.faults import InjectedFault
 from zpagent.index import datadir as dd
 from zpagent.index.serving import GenerationManager
 from zpagent.search.hybrid import search
 from zpagent.sync import pipeline
-from zpagent.sync.faults import InjectedFault
 from zpagent.sync.publication import PublicationFailed, publish, read_marker, recover
 from zpagent.sync.snapshot import SourcesChanged
 

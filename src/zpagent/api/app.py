@@ -16,6 +16,8 @@ from fastapi import FastAPI
 
 from zpagent import __version__
 from zpagent.api.errors import install_error_handlers
+from zpagent.api.mcp_endpoint import PATH as MCP_PATH
+from zpagent.api.mcp_endpoint import mount_mcp
 from zpagent.api.openapi import install_specs
 from zpagent.api.routes import answer as answer_routes
 from zpagent.api.routes import chat as chat_routes
@@ -31,13 +33,12 @@ from zpagent.api.security import (
 )
 from zpagent.config import Settings
 from zpagent.index import datadir as dd
+from zpagent.index.marker import read_marker
 from zpagent.index.version import outdated
 from zpagent.lexical import load_lemmas
-from zpagent.mcp.http import PATH as MCP_PATH
-from zpagent.mcp.http import mount_mcp
 from zpagent.sync.jobs import JobStore
 from zpagent.sync.pipeline import SYNC_LOCK
-from zpagent.sync.publication import read_marker, recover
+from zpagent.sync.publication import recover
 from zpagent.sync.worker import SyncWorker
 from zpagent.workspace import Workspace
 

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from zpagent.bench import load
+from zpagent.bench.servers import start_server, stop_server, wait_http
 from zpagent.bench.stats import summarize_ms
 from zpagent.embed.queries import QueryEmbedder, QueryLimits
 
@@ -191,9 +192,8 @@ def bench_flood(
     """Ordinary questions quiet, then during two floods of long ones: clients that wait
     the ``Retry-After`` of a refusal (as HTTP clients with retries do), and clients that
     send again at once (an attacker)."""
-    from zpagent.bench.runner import _start_server, _stop_server, _wait_http
 
-    server, url, keys = _start_server(data, {"SYNC_WORKER_ENABLED": "false"}, work, "flood.log")
+    server, url, keys = start_server(data, {"SYNC_WORKER_ENABLED": "false"}, work, "flood.log")
     key = keys["SEARCH_API_KEY"]
 
     def bodies(name: str, items: list[dict[str, Any]]) -> Path:
@@ -216,7 +216,7 @@ def bench_flood(
 
     out: dict[str, Any] = {}
     try:
-        _wait_http(url, server, ready=True)
+        wait_http(url, server, ready=True)
         warm = bodies("warm", _unique_ordinary(queries, 20, 99))
         load.result_of(load.start(url, "/search", warm, 1, 20, 60, key, 60), 180)
         say(f"flood: {requests} ordinary new questions, concurrency 4, quiet")
@@ -230,7 +230,7 @@ def bench_flood(
             flood.terminate()  # the load process stops its clients and reports
             out[name] = {"ordinary": during, "long_queries": load.result_of(flood, 120)}
     finally:
-        _stop_server(server)
+        stop_server(server)
     quiet = out["quiet"]["latency_ms"]
     for name in ("paced", "unpaced"):
         lat = out[name]["ordinary"]["latency_ms"]

@@ -32,7 +32,6 @@ import json
 import logging
 import os
 import resource
-import secrets
 import shutil
 import subprocess
 import sys
@@ -44,8 +43,13 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.bench import load
+from zpagent.bench.servers import (
+    bench_workspace,
+    start_server,
+    stop_server,
+    wait_http,
+)
 from zpagent.bench.stats import summarize_ms
-from zpagent.config import Settings
 from zpagent.graph.answers.search import graph_search
 from zpagent.graph.understand import understand_in
 from zpagent.workspace import Workspace
@@ -71,10 +75,6 @@ class BenchOptions:
 
 def peak_rss_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
-def _ws(data: Path, **overrides: Any) -> Workspace:
-    return Workspace(Settings(_env_file=None, zpagent_data_dir=data, **overrides))
 
 
 FALLBACK_QUERIES = [
@@ -147,11 +147,13 @@ def bench_index(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
     one = work / "index-data-one-worker"
     shutil.rmtree(one, ignore_errors=True)
     say("index: cold build, one embedding worker (empty cache, no seed)")
-    cold_one = _ws(one, embedding_seed_cache=False, embedding_workers=1).index(opts.wiki)
+    cold_one = bench_workspace(one, embedding_seed_cache=False, embedding_workers=1).index(
+        opts.wiki
+    )
     shutil.rmtree(one, ignore_errors=True)
     data = work / "index-data"
     shutil.rmtree(data, ignore_errors=True)
-    ws = _ws(data, embedding_seed_cache=False)
+    ws = bench_workspace(data, embedding_seed_cache=False)
     say("index: cold build, one embedding worker per core (empty cache, no seed)")
     cold = ws.index(opts.wiki)
     say("index: warm rebuild (same embedding cache)")
@@ -163,7 +165,7 @@ def bench_index(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
     _git(wiki, "init", "-q", "-b", "main")
     _git(wiki, "add", "-A")
     _git(wiki, "commit", "-q", "-m", "sample")
-    ws_inc = _ws(data, zpwiki_path=wiki)
+    ws_inc = bench_workspace(data, zpwiki_path=wiki)
     ws_inc.sync()
     page = sorted(wiki.glob("pages/students/*/*/README.md"))[0]
     page.write_text(page.read_text(encoding="utf-8") + "\nNová poznámka zo stretnutia.\n")
@@ -265,14 +267,6 @@ def graph_query_fn(ws: Workspace, gen: Any) -> Callable[[str], Any] | None:
 # --- HTTP --------------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _vm_hwm_mb(pid: int) -> float | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -292,55 +286,20 @@ def _run_load(
     )
 
 
-def _start_server(
-    data: Path, extra_env: dict[str, str], work: Path, log_name: str
-) -> tuple[subprocess.Popen, str, dict[str, str]]:
-    """A real ``zpagent serve`` on a free 127.0.0.1 port with fresh keys."""
-    port = _free_port()
-    keys = {
-        name: secrets.token_urlsafe(32)
-        for name in ("SEARCH_API_KEY", "SYNC_API_KEY", "WEBHOOK_SECRET")
-    }
-    env = {**os.environ, **keys, **extra_env}
-    args = [
-        sys.executable,
-        "-m",
-        "zpagent",
-        "serve",
-        "--port",
-        str(port),
-        "--data",
-        str(data),
-        "--log-level",
-        "warning",
-    ]
-    with open(work / log_name, "wb") as fh:
-        server = subprocess.Popen(args, stdout=fh, stderr=subprocess.STDOUT, env=env, cwd=work)
-    return server, f"http://127.0.0.1:{port}", keys
-
-
-def _stop_server(server: subprocess.Popen) -> None:
-    server.terminate()
-    try:
-        server.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        server.kill()
-
-
 def bench_http(
     opts: BenchOptions, data: Path, queries: list[dict[str, Any]], work: Path, say: Say
 ) -> dict[str, Any]:
 
     t0 = time.perf_counter()
-    server, url, keys = _start_server(
+    server, url, keys = start_server(
         data, {"SYNC_WORKER_ENABLED": "false"}, work, "bench-server.log"
     )
     try:
-        _wait_http(url, server, ready=True)
+        wait_http(url, server, ready=True)
         startup_s = round(time.perf_counter() - t0, 2)
         results: dict[str, Any] = {"startup_seconds": startup_s, "runs": []}
         endpoints = {"search": "/search", "rag": "/rag"}
-        if graph_query_fn(_ws(data), None) is not None:
+        if graph_query_fn(bench_workspace(data), None) is not None:
             endpoints["graph"] = "/graph"
         for name, path in endpoints.items():
             bodies = [
@@ -381,21 +340,21 @@ def bench_http(
         results["server_peak_rss_mb"] = _vm_hwm_mb(server.pid)
         return results
     finally:
-        _stop_server(server)
+        stop_server(server)
 
 
 def _bench_chat_server(opts: BenchOptions, data: Path, work: Path, say: Say) -> dict[str, Any]:
     """The main agent over a real server (``zpagent.bench.chat``)."""
     from zpagent.bench.chat import bench_chat
 
-    server, url, keys = _start_server(
+    server, url, keys = start_server(
         data, {"SYNC_WORKER_ENABLED": "false"}, work, "bench-chat-server.log"
     )
     try:
-        _wait_http(url, server, ready=True)
+        wait_http(url, server, ready=True)
         return bench_chat(url, keys["SEARCH_API_KEY"], opts.datasets, say)
     finally:
-        _stop_server(server)
+        stop_server(server)
 
 
 # --- webhook to serving ----------------------------------------------------------------------
@@ -421,7 +380,7 @@ def bench_webhook(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
     _git(author, "remote", "add", "origin", str(origin))
     _git(author, "push", "-q", "origin", "main")
     _git(work, "clone", "-q", str(origin), str(wiki))
-    server, url, keys = _start_server(
+    server, url, keys = start_server(
         data,
         {
             "ZPWIKI_PATH": str(wiki),
@@ -433,7 +392,7 @@ def bench_webhook(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
         "webhook-server.log",
     )
     try:
-        _wait_http(url, server)
+        wait_http(url, server)
         sync_headers = {"X-API-Key": keys["SYNC_API_KEY"]}
         say("webhook: initial full sync through POST /sync")
         t = time.perf_counter()
@@ -488,25 +447,7 @@ def bench_webhook(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
             ),
         }
     finally:
-        _stop_server(server)
-
-
-def _wait_http(url: str, server: subprocess.Popen, ready: bool = False) -> None:
-    """Until /health answers (and says ready, when asked)."""
-    import httpx
-
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < 120:
-        if server.poll() is not None:
-            raise RuntimeError("the benchmark server exited")
-        try:
-            health = httpx.get(f"{url}/health", timeout=2).json()
-            if not ready or health.get("ready"):
-                return
-        except (httpx.HTTPError, ValueError):
-            pass
-        time.sleep(0.2)
-    raise RuntimeError("the benchmark server did not start")
+        stop_server(server)
 
 
 def _wait_job(url: str, job_id: str, headers: dict[str, str]) -> dict[str, Any]:
@@ -548,7 +489,7 @@ def bench_scale(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
         shutil.rmtree(data, ignore_errors=True)
         say(f"scale: generating a synthetic wiki of {n} students")
         generate_wiki(wiki, n, seed=7)
-        ws = _ws(data, embedding_model="hash")
+        ws = bench_workspace(data, embedding_model="hash")
         say(f"scale: building {n} students (hashing embedder)")
         t = time.perf_counter()
         try:
@@ -594,7 +535,7 @@ def run_runtime_sections(
 
     out: dict[str, Any] = {}
     if "query_cpu" in opts.sections:
-        out["query_cpu"] = bench_query_cpu(_ws(data), queries, work, say)
+        out["query_cpu"] = bench_query_cpu(bench_workspace(data), queries, work, say)
     if "flood" in opts.sections:
         out["flood"] = bench_flood(data, queries, work, say)
     if "publication" in opts.sections:
@@ -628,10 +569,10 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
         index_data = Path(results["index"].pop("data_dir"))
     if index_data is None and ({"query", "http", "chat", *RUNTIME_SECTIONS} & set(opts.sections)):
         index_data = work / "index-data"
-        _ws(index_data).index(opts.wiki)
+        bench_workspace(index_data).index(opts.wiki)
     if "query" in opts.sections:
         assert index_data is not None
-        results["query"] = bench_queries(_ws(index_data), queries, say)
+        results["query"] = bench_queries(bench_workspace(index_data), queries, say)
     if "http" in opts.sections:
         assert index_data is not None
         results["http"] = bench_http(opts, index_data, queries, work, say)

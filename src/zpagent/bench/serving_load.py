@@ -20,25 +20,26 @@ from typing import Any
 
 import httpx
 
+from zpagent.bench.load import run_load
+from zpagent.bench.publication import NEW_PAGE, NEW_TEXT, NEW_TITLE, Probe, publication_load
+from zpagent.bench.servers import bench_workspace, start_server, stop_server, wait_http
+
 Say = Callable[[str], None]
 
 
 def bench_publication(wiki: Path, work: Path, say: Say, concurrency: int = 64) -> dict[str, Any]:
-    from zpagent.bench.publication import NEW_PAGE, NEW_TEXT, NEW_TITLE, Probe, publication_load
-    from zpagent.bench.runner import _start_server, _stop_server, _wait_http, _ws
-
     data = work / "publication-data"
     shutil.rmtree(data, ignore_errors=True)
     copy = work / "publication-wiki"
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(wiki, copy)
-    ws = _ws(data)
+    ws = bench_workspace(data)
     say("publication: building the sample wiki")
     ws.index(copy)
     page = copy / NEW_PAGE
     page.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(NEW_TEXT, encoding="utf-8")
-    server, url, keys = _start_server(
+    server, url, keys = start_server(
         data, {"SYNC_WORKER_ENABLED": "false"}, work, "publication.log"
     )
     probes = [
@@ -46,7 +47,7 @@ def bench_publication(wiki: Path, work: Path, say: Say, concurrency: int = 64) -
         Probe({"query": "Aký názov práce má Ján Holp?"}),
     ]
     try:
-        _wait_http(url, server, ready=True)
+        wait_http(url, server, ready=True)
         say(f"publication: {concurrency} clients searching while a new generation is published")
         result = publication_load(
             url,
@@ -59,24 +60,19 @@ def bench_publication(wiki: Path, work: Path, say: Say, concurrency: int = 64) -
             after_s=5.0,
         )
     finally:
-        _stop_server(server)
+        stop_server(server)
     return result
 
 
 def bench_graph_load(
     data: Path, datasets: Path, work: Path, say: Say, concurrency: int = 64, seconds: float = 60
 ) -> dict[str, Any]:
-    from zpagent.bench.load import run_load
-    from zpagent.bench.runner import _start_server, _stop_server, _wait_http
-
     items = json.loads((datasets / "graph.json").read_text(encoding="utf-8"))["items"]
     bodies = [{"query": i["query"], "limit": 100} for i in items]
-    server, url, keys = _start_server(
-        data, {"SYNC_WORKER_ENABLED": "false"}, work, "graph-load.log"
-    )
+    server, url, keys = start_server(data, {"SYNC_WORKER_ENABLED": "false"}, work, "graph-load.log")
     key = keys["SEARCH_API_KEY"]
     try:
-        _wait_http(url, server, ready=True)
+        wait_http(url, server, ready=True)
         say(f"graph_load: {concurrency} clients post /graph for {seconds:g} s")
         watch = WorkerWatch(server.pid)
         result = run_load(url, "/graph", bodies, concurrency, 10**7, seconds, 60, key)
@@ -90,7 +86,7 @@ def bench_graph_load(
         result["healthy_after"] = after.status_code == 200 and after.json()["status"] == "ok"
         result["supervisor_alive"] = server.poll() is None
     finally:
-        _stop_server(server)
+        stop_server(server)
     result["worker_crashes"] = watch.replaced()
     result["questions"] = len(bodies)
     return result

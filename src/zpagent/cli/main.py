@@ -14,9 +14,9 @@ import typer
 from rich.table import Table
 
 from zpagent import __version__
-from zpagent.answer.render import plain_text
 from zpagent.cli.output import CliProgress, console, emit_json, err_console, handle_errors
 from zpagent.config import Settings
+from zpagent.inert import plain_text
 from zpagent.rag.modes import MODES
 from zpagent.requests import AnswerRequest, GraphRequest, RagRequest, SearchRequest
 from zpagent.workspace import Workspace

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.answer.gather import AnswerOptions
-from zpagent.answer.render import plain_text
 from zpagent.answer.service import answer
 from zpagent.eval import metrics as m
 from zpagent.eval.adversarial_llm import ATTACKS, Adversary
@@ -31,6 +30,7 @@ from zpagent.eval.datasets import Dataset
 from zpagent.eval.honest_llm import honest_responder
 from zpagent.eval.metrics import text_norm
 from zpagent.graph.understand import understand_in
+from zpagent.inert import plain_text
 
 # Questions besides the dataset's: namesakes told apart by a year, counts, open questions.
 EXTRA_QUESTIONS = [

@@ -13,7 +13,7 @@ _MARKUP = re.compile(r"[*_`„“”\"'»«\\]")
 
 def text_norm(text: str) -> str:
     """Comparison form of answer text: no diacritics, case, markup, escapes or spacing."""
-    from zpagent.answer.render import plain_text
+    from zpagent.inert import plain_text
 
     return " ".join(_MARKUP.sub(" ", fold(plain_text(text)).casefold()).split()).strip(" .,:;")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
-from zpagent.answer.render import escape
 from zpagent.history.model import Commit, PageDiff
+from zpagent.inert import escape
 
 MAX_QUOTED_LINES = 6
 MAX_LINE_CHARS = 160
@@ -21,7 +21,7 @@ Cite = Callable[[Commit], str]
 
 def plain(text: str, limit: int = 300) -> str:
     """One line of untrusted text, cut to ``limit`` characters, made inert exactly as
-    checked answers make evidence inert (``zpagent.answer.render.escape``: markup,
+    checked answers make evidence inert (``zpagent.inert.escape``: markup,
     HTML, controls and autolinks)."""
     text = " ".join((text or "").split())
     if len(text) > limit:

@@ -25,6 +25,7 @@ from zpagent.embed.counts import CachedCounts
 from zpagent.embed.pipeline import EmbedStats, default_workers, embed_all
 from zpagent.embed.seed import seed_caches
 from zpagent.embed.segment import embedding_header, segment_input
+from zpagent.guard import checkpoint
 from zpagent.index import datadir as dd
 from zpagent.index.schema import DDL, SCHEMA_VERSION
 from zpagent.index.version import hash_rows, make_index_version
@@ -33,7 +34,6 @@ from zpagent.ingest.document import Document, ScanWarning
 from zpagent.ingest.limits import PageLimits
 from zpagent.ingest.scan import ScanResult
 from zpagent.lexical import lemma_text
-from zpagent.sync.guard import checkpoint
 
 log = logging.getLogger(__name__)
 

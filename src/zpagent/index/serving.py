@@ -28,8 +28,8 @@ from typing import Any
 
 from zpagent.errors import RetrievalUnavailable
 from zpagent.index import datadir as dd
+from zpagent.index.marker import marker_path, publication_state
 from zpagent.index.reader import Generation, open_current
-from zpagent.sync.publication import marker_path, publication_state
 
 log = logging.getLogger(__name__)
 

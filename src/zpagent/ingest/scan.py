@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.errors import WikiError
+from zpagent.guard import checkpoint
 from zpagent.ingest.charset import decode_page
 from zpagent.ingest.document import Document, ScanWarning
 from zpagent.ingest.frontmatter import load_yaml_mapping, split_front_matter
@@ -32,7 +33,6 @@ from zpagent.ingest.problems import is_note
 from zpagent.ingest.text import nfc
 from zpagent.ingest.urls import URL_KEYS, page_urls
 from zpagent.ingest.walk import NotRegularFile, SourceFile, iter_source_files, read_regular_file
-from zpagent.sync.guard import checkpoint
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,8 @@ from zpagent.ingest.text import fold
 from zpagent.ingest.tokens import TokenCounter
 from zpagent.rag.page_facts import MAX_FACT_CHUNKS, fact_chunks
 from zpagent.rag.prompts import ANSWER_FORMAT, INSTRUCTIONS
-from zpagent.search.hybrid import Hit, SearchOutcome, fetch_hits, search
+from zpagent.search.hits import Hit
+from zpagent.search.hybrid import SearchOutcome, fetch_hits, search
 
 DEFAULT_LIMIT = 8
 

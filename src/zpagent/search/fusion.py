@@ -59,7 +59,7 @@ from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, tokens
 
 if TYPE_CHECKING:  # pragma: no cover
-    from zpagent.search.hybrid import Hit
+    from zpagent.search.hits import Hit
     from zpagent.search.query import AnalyzedQuery
 
 SEMANTIC_WEIGHT = 20.0

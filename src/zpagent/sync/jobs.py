@@ -10,7 +10,7 @@ Every attempt counts, including one that a crash ended: a job records the
 runner that claimed it (``zpagent.sync.runners``); a job still ``running``
 whose runner is gone was interrupted, and is queued again only while it has
 attempts left, else it fails with reason ``crashed`` naming the page the
-build was at (``zpagent.sync.guard``). A page that kills the process thus
+build was at (``zpagent.guard``). A page that kills the process thus
 fails its job after three tries instead of restarting the server forever.
 
 Cancellation: a queued job is cancelled at once; a running one is flagged

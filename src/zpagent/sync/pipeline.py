@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.errors import BuildError
+from zpagent.faults import fault_point
+from zpagent.guard import CheckedProgress
 from zpagent.index import datadir as dd
 from zpagent.index.build import NullProgress, Progress, build_generation
+from zpagent.index.marker import SYNC_LOCK
 from zpagent.ingest.scan import scan_wiki
 from zpagent.sync import git
-from zpagent.sync.faults import fault_point
-from zpagent.sync.guard import CheckedProgress
-from zpagent.sync.publication import SYNC_LOCK, publish, recover
+from zpagent.sync.publication import publish, recover
 from zpagent.sync.snapshot import take_snapshot, verify_unchanged
 from zpagent.sync.unchanged import build_config, published_unchanged, write_record
 

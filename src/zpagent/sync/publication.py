@@ -31,7 +31,6 @@ sync succeeds. The marker is never simply deleted.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import shutil
 from collections.abc import Callable
@@ -40,14 +39,17 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from zpagent.errors import ZPAgentError
+from zpagent.faults import fault_point
 from zpagent.index import datadir as dd
+from zpagent.index.marker import (
+    CommitOutcomeUnknown,
+    clear_marker,
+    read_marker,
+    write_marker,
+)
 from zpagent.index.reader import Generation
-from zpagent.sync.faults import fault_point
 
 log = logging.getLogger(__name__)
-
-MARKER = "publishing.json"
-SYNC_LOCK = "sync.lock"  # held by the one sync of a data directory (zpagent.sync.pipeline)
 
 
 class PublicationFailed(ZPAgentError):
@@ -61,10 +63,6 @@ class StateUnverified(ZPAgentError):
     reason = "state_unverified"
     http_status = 503
     transient = True
-
-
-class CommitOutcomeUnknown(Exception):
-    """Raised by a remote graph when a commit's acknowledgement was lost."""
 
 
 class RemoteGraph(Protocol):
@@ -82,47 +80,6 @@ class RemoteGraph(Protocol):
     def read_version(self) -> str | None:
         """The ``IndexState`` version in the remote graph (None if empty); raises if unreachable."""
         ...
-
-
-def marker_path(data: dd.DataDir) -> Path:
-    return data.root / MARKER
-
-
-def read_marker(data: dd.DataDir) -> dict[str, Any] | None:
-    try:
-        return json.loads(marker_path(data).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError):
-        # A torn marker still means "a publication did not finish".
-        return {"from": None, "to": None, "phase": "unknown"}
-
-
-def _write_marker(data: dd.DataDir, marker: dict[str, Any]) -> None:
-    dd.write_json_atomic(marker_path(data), marker)
-
-
-def _clear_marker(data: dd.DataDir) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        marker_path(data).unlink()
-    dd.fsync_dir(data.root)
-
-
-# Marker phases after which nothing proves which generation is valid.
-UNPROVABLE_PHASES = ("unverified", "unknown")
-
-
-def publication_state(data: dd.DataDir) -> str:
-    """``none``, ``in_progress`` (a sync holds its lock), ``interrupted`` (a crash
-    left the marker; the pointer still names a complete generation) or
-    ``unverified`` (recovery could not prove the state: refuse)."""
-    marker = read_marker(data)
-    if marker is None:
-        return "none"
-    if marker.get("phase") in UNPROVABLE_PHASES:
-        return "unverified"
-    with dd.file_lock(data.locks / SYNC_LOCK, shared=True, blocking=False) as free:
-        return "interrupted" if free else "in_progress"
 
 
 def verify_generation(data: dd.DataDir, version: str) -> None:
@@ -160,9 +117,9 @@ def publish(
     unresolved = read_marker(data)
     fault_point("before_install")
     target = dd.install_generation(data, staged, version)
-    _write_marker(data, {"from": previous, "to": version, "phase": "install"})
+    write_marker(data, {"from": previous, "to": version, "phase": "install"})
     if remote is not None:
-        _write_marker(data, {"from": previous, "to": version, "phase": "remote_graph"})
+        write_marker(data, {"from": previous, "to": version, "phase": "remote_graph"})
         fault_point("before_neo4j")
         try:
             remote.write_generation(target, index_version, fault_point)
@@ -171,7 +128,7 @@ def publish(
             try:
                 actual = remote.read_version()
             except Exception as exc:
-                _write_marker(data, {"from": previous, "to": version, "phase": "unverified"})
+                write_marker(data, {"from": previous, "to": version, "phase": "unverified"})
                 raise StateUnverified("the remote graph's commit outcome is unknown") from exc
             if actual != version:
                 _undo_install(data, target, unresolved)
@@ -180,7 +137,7 @@ def publish(
             _undo_install(data, target, unresolved)
             raise
         fault_point("after_neo4j")
-    _write_marker(data, {"from": previous, "to": version, "phase": "pointer"})
+    write_marker(data, {"from": previous, "to": version, "phase": "pointer"})
     dd.switch_pointer(data, version, index_version)
     fault_point("after_pointer_switch")
     try:
@@ -189,7 +146,7 @@ def publish(
         _restore(data, previous, previous_iv, remote)
         _undo_install(data, target, unresolved)
         raise PublicationFailed("the new generation failed verification") from exc
-    _clear_marker(data)
+    clear_marker(data)
     fault_point("after_publish")
     keep = {version} | ({previous} if previous else set())
     dd.remove_unused_generations(data, keep)
@@ -203,9 +160,9 @@ def _undo_install(data: dd.DataDir, target: Path, unresolved: dict[str, Any] | N
         if free:
             shutil.rmtree(target, ignore_errors=True)
     if unresolved is not None:
-        _write_marker(data, unresolved)
+        write_marker(data, unresolved)
     else:
-        _clear_marker(data)
+        clear_marker(data)
 
 
 def _restore(
@@ -257,7 +214,7 @@ def recover(data: dd.DataDir, remote: RemoteGraph | None = None) -> RecoveryResu
         return RecoveryResult("refused", "the published generation does not verify")
 
     if remote is None or remote_version == current:
-        _clear_marker(data)
+        clear_marker(data)
         if target and target != current:
             shutil.rmtree(data.generations / target, ignore_errors=True)
         return RecoveryResult("recovered", f"serving {current}")
@@ -270,7 +227,7 @@ def recover(data: dd.DataDir, remote: RemoteGraph | None = None) -> RecoveryResu
             verify_generation(data, target)
         except Exception:  # noqa: BLE001 - refuse rather than guess
             return RecoveryResult("refused", "the new generation does not verify")
-        _clear_marker(data)
+        clear_marker(data)
         return RecoveryResult("recovered", f"finished the publication of {target}")
     return RecoveryResult("refused", "pointer and remote graph disagree")
 

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.index import datadir as dd
+from zpagent.index.marker import read_marker
 from zpagent.index.schema import SCHEMA_VERSION
 from zpagent.index.version import PIPELINE_VERSION
-from zpagent.sync.publication import read_marker
 from zpagent.sync.snapshot import Snapshot
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.errors import ZPAgentError
-from zpagent.sync.guard import JobGuard, SyncCancelled, checkpoint, guarded, read_trail
+from zpagent.guard import JobGuard, SyncCancelled, checkpoint, guarded, read_trail
 from zpagent.sync.jobs import JobStore
 from zpagent.sync.runners import Runner, runner_alive
 
@@ -45,7 +45,7 @@ def execute(
 ) -> bool:
     """Run one claimed job and record its outcome; True on success.
 
-    With ``locks`` the job runs under a guard (``zpagent.sync.guard``): its
+    With ``locks`` the job runs under a guard (``zpagent.guard``): its
     current page is kept for crash reports, and it stops at its next
     checkpoint when cancelled or past ``timeout_s``.
     """

@@ -21,6 +21,7 @@ from zpagent.graph.payload import read_payload
 from zpagent.graph.store.base import GraphLoadError, GraphStore
 from zpagent.graph.store.factory import neo4j_store
 from zpagent.index.build import INDEX_FILE
+from zpagent.index.marker import CommitOutcomeUnknown
 
 
 def read_generation_payload(gen_path: Path) -> GraphPayload:
@@ -54,7 +55,6 @@ class Neo4jRemoteGraph:
         self, gen_path: Path, index_version: dict[str, Any], fault: Callable[[str], None]
     ) -> None:
         from zpagent.graph.store.neo4j_store import GraphCommitUnknown
-        from zpagent.sync.publication import CommitOutcomeUnknown
 
         payload = read_generation_payload(gen_path)
         with self._store() as store:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.errors import ZPAgentError
-from zpagent.sync.faults import fault_point
+from zpagent.faults import fault_point
 
 CHECK_EVERY_S = 0.5
 _PAGE_BYTES = 4096  # the trail file is rewritten in place, one fixed-size record

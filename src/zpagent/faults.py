@@ -5,7 +5,7 @@ Disabled unless ``ZPAGENT_ENABLE_FAULT_INJECTION=1``; then
 ``InjectedFault`` or ``kill`` itself (SIGKILL, like ``kill -9``), or
 ``pause`` until a file ``<point>.go`` appears next to ``ZPAGENT_FAULT_DIR``
 (a test can then kill it from outside). ``page=<path>`` is the point where a
-sync job starts on that page (``zpagent.sync.guard.checkpoint``), for a
+sync job starts on that page (``zpagent.guard.checkpoint``), for a
 page that kills the process. Production never sets these.
 """
 

@@ -1,4 +1,4 @@
-"""Graph build and query timings: ``python -m zpagent.graph.bench``.
+"""Graph build and query timings: ``python -m zpagent.bench.graph_scale``.
 
 Measures, for the sample wiki and for a synthetic wiki of N students:
 payload extraction, the LadybugDB load, the Neo4j write (when NEO4J_URI is
@@ -124,7 +124,9 @@ def synthetic_questions(truth: dict[str, Any]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m zpagent.graph.bench", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m zpagent.bench.graph_scale", description=__doc__
+    )
     parser.add_argument("--students", type=int, default=5000, help="synthetic wiki size")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-synthetic", action="store_true")
