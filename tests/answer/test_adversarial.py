@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from tests.asking import read
 from zpagent.answer.claims import Claim, ClaimSet
 from zpagent.answer.gather import AnswerOptions, rag_bundle
-from zpagent.answer.render import plain_text, render_facts
+from zpagent.answer.render import render_facts
 from zpagent.answer.select import answering_facts
 from zpagent.answer.service import answer
 from zpagent.answer.subjects import resolve_names
@@ -32,6 +32,7 @@ from zpagent.eval.adversarial import TruthChecker
 from zpagent.eval.adversarial_llm import ATTACKS, Adversary
 from zpagent.eval.honest_llm import honest_responder
 from zpagent.eval.scripted_llm import ScriptedLLM
+from zpagent.inert import plain_text
 
 REPO = Path(__file__).resolve().parents[2]
 TRUTH = json.loads((REPO / "examples" / "zpwiki-truth.json").read_text(encoding="utf-8"))

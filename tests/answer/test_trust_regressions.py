@@ -15,9 +15,9 @@ import pytest
 from tests.asking import read
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.quotes import find_quote, is_fact_line, is_instruction, unit_list
-from zpagent.answer.render import escape, plain_text
 from zpagent.answer.service import answer
 from zpagent.eval.scripted_llm import ScriptedLLM, claims
+from zpagent.inert import escape, plain_text
 
 REPO = Path(__file__).resolve().parents[2]
 TRUTH = json.loads((REPO / "examples" / "zpwiki-truth.json").read_text(encoding="utf-8"))

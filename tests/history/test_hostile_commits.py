@@ -6,8 +6,8 @@ from __future__ import annotations
 from tests.asking import read_history
 from tests.conftest import make_workspace
 from tests.history.wiki_repo import git
-from zpagent.answer.render import plain_text
 from zpagent.history.answer import history_answer
+from zpagent.inert import plain_text
 
 PAGE = "pages/students/2020/ab123cd/README.md"
 HOSTILE = "Oprava [klikni](javascript:alert(1)) ![x](https://evil.example/p.png) <script>x</script>"
