@@ -144,6 +144,12 @@ def test_negation_both_and_the_same_supervisor(lexicon):
     q = understand("Koho viedol Daniel Hládek aj pri bakalárke, aj pri diplomovke?", lexicon)
     assert sorted(tuple(c.kinds) for c in q.clauses) == [("bachelor",), ("master",)]
     assert all(c.supervisors[0].ids == ("daniel-hladek",) for c in q.clauses)
+    # "aj" in an enumeration of kinds with a total is a sum, not "every kind at once".
+    q = understand("Koľko bakalárok, diplomoviek aj dizertácií bolo dokopy v roku 2022?", lexicon)
+    assert [sorted(c.kinds) for c in q.clauses] == [["bachelor", "dissertation", "master"]]
+    assert q.ask == "count" and q.understood
+    q = understand("Kto písal bakalárku aj diplomovku?", lexicon)
+    assert sorted(tuple(c.kinds) for c in q.clauses) == [("bachelor",), ("master",)]
     q = understand("Ktorí iní študenti mali rovnakého vedúceho ako Ján Holp?", lexicon)
     assert q.reference is not None and q.reference.relation == "supervisor"
     assert q.reference.of.ids == ("jan-holp",) and q.reference.others

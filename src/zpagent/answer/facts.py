@@ -24,8 +24,8 @@ from typing import Any
 from zpagent.graph.build.page import ItemFacts, SourceLine, read_page
 from zpagent.ingest.document import Document
 from zpagent.ingest.text import fold
+from zpagent.query.model import THESIS_KINDS
 
-THESIS_KINDS = ("bachelor", "master", "dissertation")
 # Attributes with one value per subject and item; a claim about them is a typed fact.
 ITEM_ATTRIBUTES = ("thesis_title", "work_title", "thesis_year", "supervisor", "consultant")
 TYPED = frozenset({*ITEM_ATTRIBUTES, "start_year", "keyword", "topic", "document", "person"})

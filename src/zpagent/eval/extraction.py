@@ -20,8 +20,8 @@ from zpagent.graph.model import GraphPayload
 from zpagent.ingest.chunker import Chunker
 from zpagent.ingest.scan import scan_wiki
 from zpagent.ingest.text import fold
+from zpagent.query.model import THESIS_KINDS
 
-THESIS_KINDS = frozenset({"bachelor", "master", "dissertation"})
 RELATIONS = (
     "supervised",
     "supervised_work",

@@ -6,6 +6,7 @@ import math
 import re
 from collections.abc import Sequence
 
+from zpagent.inert import plain_text
 from zpagent.ingest.text import fold
 
 _MARKUP = re.compile(r"[*_`„“”\"'»«\\]")
@@ -13,8 +14,6 @@ _MARKUP = re.compile(r"[*_`„“”\"'»«\\]")
 
 def text_norm(text: str) -> str:
     """Comparison form of answer text: no diacritics, case, markup, escapes or spacing."""
-    from zpagent.inert import plain_text
-
     return " ".join(_MARKUP.sub(" ", fold(plain_text(text)).casefold()).split()).strip(" .,:;")
 
 

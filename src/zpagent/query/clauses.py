@@ -13,7 +13,8 @@ keywords, families, negations, "aj … aj" and "alebo". How they combine:
 - Several kinds: one clause per kind when "aj … aj"/"both" says so or when
   each kind has its own supervisor or year ("pri BP Strmeňová a pri DP
   Mäsiar"); an element named once is shared by all. Otherwise the kinds are
-  alternatives of one clause ("bakalárske a diplomové práce z 2021").
+  alternatives of one clause ("bakalárske a diplomové práce z 2021"), also
+  when a total is asked ("bakalárky, diplomovky aj dizertácie dokopy").
 - Topics, keywords, families and team projects are conditions on the
   person, negated the same way.
 """
@@ -33,7 +34,7 @@ NEGATION_REACH = 6  # tokens after a negation that it may bind to
 
 @dataclass
 class Element:
-    type: str  # see THESIS_ELEMENTS, PERSON_ELEMENTS, and negation | both | or
+    type: str  # see THESIS_ELEMENTS, PERSON_ELEMENTS, and negation | both | or | total
     start: int  # token index
     end: int
     value: Any = None
@@ -140,7 +141,8 @@ def build(elements: list[Element]) -> Built:
     built = Built()
     thesis = [e for e in elements if e.type in THESIS_ELEMENTS]
     kinds = [e for e in thesis if e.type == "kind"]
-    both = any(e.type == "both" for e in elements)
+    total = any(e.type == "total" for e in elements)
+    both = any(e.type == "both" for e in elements) and not total
     alternatives = any(e.type == "or" for e in elements)
     if len(kinds) >= 2 and not alternatives:
         counts = Counter(e.type for e in thesis if e.type != "kind")

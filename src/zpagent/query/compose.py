@@ -420,6 +420,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             m = replace(m, type="except_word")  # read, and bound to no condition
         elements.append(m)
     elements += _marks(parts, cu.BOTH, "both") + _marks(parts, cu.OR, "or")
+    elements += _marks(parts, cu.TOTAL, "total")
     elements += _unknown_term(parts, elements, bool(subjects))
     built = build(elements)
 
@@ -550,13 +551,14 @@ def _ask(
         if asked or any(e.type in ("kind", "years", "title") for e in elements):
             return "fact", unit
         return ("fact" if parts.about_content else "profile"), unit
-    constraints = any(e.type not in ("negation", "except", "both", "or") for e in elements)
+    constraints = any(e.type not in ("negation", "except", "both", "or", "total") for e in elements)
     titles = [e for e in elements if e.type == "title"]
     wrote = _has(parts, "who") or _has(parts, "author") or _has(parts, "list")
     if titles and wrote and not (asked & {"supervisor", "consultant", "year"}):
         return "who_wrote", "persons"
     terms_only = all(
-        e.type in ("topic", "keyword", "negation", "except", "both", "or") for e in elements
+        e.type in ("topic", "keyword", "negation", "except", "both", "or", "total")
+        for e in elements
     )
     if constraints and terms_only and not listing and not _has(parts, "topic"):
         # A term named in passing ("Čo je BM25?", "Ako používať Git?"): the text answers.

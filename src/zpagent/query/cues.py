@@ -169,7 +169,6 @@ THESIS_KIND_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
     )
 )
-WORK_KINDS = frozenset({"team_project", "research_task", "diploma_project"})
 
 # --- ordering ---------------------------------------------------------------------------
 
@@ -216,6 +215,13 @@ EXCEPT = re.compile(r"\bbez\b|\bokrem\b|\bwithout\b|\bexcept\b|\bkrome\b|\bbesid
 # "aj … aj", "both … and", "as well as": every condition must hold.
 BOTH = re.compile(r"\baj\b|\bboth\b|\bas well as\b|\bzaroven\b|\bzaroven\b|\bi\b|\btaky\b|\btiez\b")
 OR = re.compile(r"\balebo\b|\bor\b|\bci\b|\bnebo\b|\beither\b")
+# "dokopy", "spolu", "in total": a sum over what the question names, so kinds named
+# with "aj" are counted together ("bakalárky, diplomovky aj dizertácie dokopy"), not
+# each person's every kind.
+TOTAL = re.compile(
+    r"\bdokopy\b|\bspolu\b|\bcelkovo\b|\bdohromady\b|\bcelkem\b|\bin total\b"
+    r"|\baltogether\b|\bcombined\b"
+)
 # "the same supervisor as X", "rovnakého vedúceho ako X".
 SAME = re.compile(
     r"\brovnak\w*|\bten ist\w*|\btoho ist\w*|\btej ist\w*|\btom istom\b|\bsame\b|\bstejn\w*"

@@ -71,6 +71,8 @@ ATTRIBUTES = (
 # what), topic (students of a topic or keyword), time (years), comparison
 # (several named persons), bridge ("ďalší", "rovnaký", "iný": one more hop).
 INTENTS = ("supervision", "topic", "time", "comparison", "bridge")
+# The kinds of theses and works, defined once for every layer (the graph stores them,
+# answers render them, evaluation compares them).
 THESIS_KINDS = ("bachelor", "master", "dissertation")
 WORK_KINDS = ("team_project", "research_task", "diploma_project")
 

@@ -22,8 +22,8 @@ from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
 from zpagent.query import Query
 from zpagent.query.lexicon import Lexicon
+from zpagent.query.model import THESIS_KINDS
 
-THESIS_KINDS = ("bachelor", "master", "dissertation")
 # Most pages whose text is ranked in one response; the counts stay exact.
 MAX_PAGES = 50
 # Thesis rows fetched per listed page (a page holds a bachelor, a master

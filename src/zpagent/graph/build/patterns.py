@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import re
 
-THESIS_KINDS = ("bachelor", "master", "dissertation")
-WORK_KINDS = ("team_project", "research_task", "diploma_project", "other")
-
 # Section headings -> (kind, is_thesis). Works first: "Diplomový projekt" is
 # a work, "Diplomová práca" the master thesis.
 _HEADING_KINDS: tuple[tuple[str, bool, re.Pattern[str]], ...] = (
