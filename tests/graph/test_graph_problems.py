@@ -82,6 +82,28 @@ def test_a_hidden_person_on_a_public_list_is_a_problem_and_counts_are_lower_boun
     assert {c["relation"]: c["status"] for c in stats["coverage"]}["topic"] == "partial"
 
 
+def test_a_team_with_a_hidden_member_is_counted_as_a_lower_bound(tmp_path):
+    project = "pages/projects/hlasovy-robot/README.md"
+    pages = {
+        **PAGES,
+        project: """# Tímový projekt – Hlasový robot
+
+- Rok: 2020
+
+## Riešitelia
+
+- Adam Adamec
+- Beáta Bieliková
+""",
+    }
+    ws = make_workspace(tmp_path / "data")
+    graph = ws.index(write_pages(tmp_path / "wiki", pages))["extra"]["graph"]
+    assert graph["coverage"]["team_member"] == "partial"
+    resp = ws.graph(GraphRequest(query="Koľko ľudí bolo v tíme Hlasový robot?"))
+    assert resp.aggregation.count == 1 and resp.aggregation.exact is False
+    assert "coverage:team_member" in resp.aggregation.inexact_because
+
+
 def test_without_hidden_people_the_list_is_complete(tmp_path):
     pages = {k: v.replace("published: false", "published: true") for k, v in PAGES.items()}
     ws = make_workspace(tmp_path / "data")

@@ -305,7 +305,9 @@ class Query:
             if c.projects:
                 used.add("team_member")
         for cond in self.conditions:
-            used.add({"start_year": "start_year"}.get(cond.relation, cond.relation))
+            # A condition names its relation as the coverage does, except a team
+            # project, whose members are the ``team_member`` relation.
+            used.add({"project": "team_member"}.get(cond.relation, cond.relation))
         if self.reference is not None:
             used.add(self.reference.relation)
         if self.ask in ("fact", "list") and self.attributes:
