@@ -34,18 +34,14 @@ from tests.history.hidden_repo import (
     build_hidden_repo,
     build_nested_repo,
 )
+from tests.history.mcp_calls import tool_outputs
 from tests.history.wiki_repo import git
 from zpagent.agent.agent import run_agent
 from zpagent.answer.gather import AnswerOptions
-from zpagent.errors import ZPAgentError
 from zpagent.history import contract as hc
 from zpagent.history.answer import history_answer
 from zpagent.history.errors import UnknownPage
 from zpagent.history.service import WikiHistory
-from zpagent.mcp import tools
-from zpagent.mcp.backend import Backend
-from zpagent.mcp.text import envelope_text
-from zpagent.tool_payload import tool_payload
 
 BASE_URL = "https://zp.example.edu/"
 NOW = dt.datetime(2025, 6, 1, tzinfo=dt.UTC)
@@ -91,24 +87,6 @@ def assert_no_secret(text: str) -> None:
 
 def revisions(root: Path) -> list[str]:
     return git(root, "rev-list", "HEAD").split()
-
-
-def tool_outputs(ws, calls: list[tuple[str, dict]]) -> list[str]:
-    """Every call through the MCP tools: the client's text and structured content,
-    or the public error."""
-    backend = Backend(ws)
-    specs = {s.name: s for s in tools.SPECS}
-    out = []
-    for name, args in calls:
-        spec = specs[name]
-        try:
-            env = spec.run(backend, spec.args.model_validate(args))
-        except ZPAgentError as exc:
-            out.append(f"{name}: {exc.reason} {exc.public_message}")
-            continue
-        payload = json.dumps(tool_payload(env), ensure_ascii=False)
-        out.append(f"{name}: {envelope_text(env)}\n{payload}")
-    return out
 
 
 # --- F1: a folder's frontmatter.yaml --------------------------------------------------

@@ -10,15 +10,11 @@ import pytest
 from pydantic import ValidationError
 
 from tests.conftest import make_workspace
+from tests.history.mcp_calls import tool_outputs
 from tests.history.wiki_repo import HOLP, git
 from zpagent.config import Settings
-from zpagent.errors import ZPAgentError
 from zpagent.history.answer import open_history
 from zpagent.history.errors import ContentHidden, UnknownRef
-from zpagent.mcp import tools
-from zpagent.mcp.backend import Backend
-from zpagent.mcp.text import envelope_text
-from zpagent.tool_payload import tool_payload
 
 BASE_URL = "https://zp.example.edu/"
 
@@ -37,21 +33,6 @@ def removed_lines(root, commits) -> list[str]:
     gone = [ln for ln in old if ln.strip() and ln not in now]
     assert gone  # the fixture removed text from the page
     return gone
-
-
-def outputs(ws, calls) -> list[str]:
-    backend = Backend(ws)
-    specs = {s.name: s for s in tools.SPECS}
-    out = []
-    for name, args in calls:
-        spec = specs[name]
-        try:
-            env = spec.run(backend, spec.args.model_validate(args))
-        except ZPAgentError as exc:
-            out.append(f"{name}: {exc.reason} {exc.public_message}")
-            continue
-        out.append(envelope_text(env) + json.dumps(tool_payload(env), ensure_ascii=False))
-    return out
 
 
 def every_call(commits) -> list[tuple[str, dict]]:
@@ -76,7 +57,7 @@ def every_call(commits) -> list[tuple[str, dict]]:
 def test_by_default_an_old_version_is_readable(git_workspace, git_wiki):
     root, commits = git_wiki
     gone = removed_lines(root, commits)
-    text = "\n".join(outputs(workspace(git_workspace, git_wiki), every_call(commits)))
+    text = "\n".join(tool_outputs(workspace(git_workspace, git_wiki), every_call(commits)))
     assert all(line in text for line in gone)
 
 
@@ -86,7 +67,7 @@ def test_removed_text_is_unreachable_but_who_and_when_stay(git_workspace, git_wi
     gone = removed_lines(root, commits)
     ws = workspace(git_workspace, git_wiki, history_content=content)
     calls = every_call(commits)
-    results = outputs(ws, calls)
+    results = tool_outputs(ws, calls)
     for (name, args), out in zip(calls, results, strict=True):
         for line in gone:
             assert line not in out, (name, args)
@@ -97,7 +78,7 @@ def test_removed_text_is_unreachable_but_who_and_when_stay(git_workspace, git_wi
     assert "content_hidden" in diff and '"removed_lines": 1' in diff
     old = by_call[json.dumps(("page_at_revision", {"page": HOLP, "revision": commits["c1"]}))]
     assert old.startswith("page_at_revision: history_content_hidden")
-    head = outputs(ws, [("page_at_revision", {"page": HOLP, "revision": "HEAD"})])[0]
+    head = tool_outputs(ws, [("page_at_revision", {"page": HOLP, "revision": "HEAD"})])[0]
     if content == "current":
         assert "Ján Staš" in head  # the page as it is now
     else:
@@ -110,7 +91,7 @@ def test_an_excluded_commit_is_never_shown(git_workspace, git_wiki):
     ws = workspace(git_workspace, git_wiki, history_exclude_commits=f" {c6.upper()} ,")
     calls = every_call({k: v for k, v in commits.items() if k != "c6"})
     calls += [("recent_changes", {"since": "2026-11-01"})]
-    for (name, args), out in zip(calls, outputs(ws, calls), strict=True):
+    for (name, args), out in zip(calls, tool_outputs(ws, calls), strict=True):
         assert c6 not in out and c6[:10] not in out, (name, args)
         assert "Zmena vedúceho" not in out, (name, args)
     with ws.open_current() as gen:
