@@ -158,6 +158,18 @@ def visible_changes(
     return [kept.get(id(commit), []) for commit, _ in batch]
 
 
+def shown_changes(
+    repo: GitRepo, visibility: Visibility, entries: list[tuple[Commit, list[Change]]]
+) -> list[tuple[Commit, list[PageChange]]]:
+    """Each logged commit with the changes of visible pages it may show (none: the
+    commit is not shown). A few git calls per batch (trees, blobs, removals), not per
+    commit."""
+    batch = [(commit, _page_changes(repo, raw)) for commit, raw in entries]
+    pages = visibility.pages(c.path for _, changes in batch for c, _ in changes)
+    shown = visible_changes(visibility, batch, pages)
+    return [(commit, kept) for (commit, _), kept in zip(batch, shown, strict=True)]
+
+
 def recent_changes(
     repo: GitRepo,
     visibility: Visibility,
@@ -180,11 +192,7 @@ def recent_changes(
         entries = parse_log(out.stdout, complete=not out.truncated)
         if out.truncated and "output_limit" not in reasons:
             reasons.append("output_limit")
-        batch_changes = [(commit, _page_changes(repo, raw)) for commit, raw in entries]
-        # A few git calls per batch (trees, blobs, removals), not per commit.
-        pages = visibility.pages(c.path for _, changes in batch_changes for c, _ in changes)
-        shown = visible_changes(visibility, batch_changes, pages)
-        for (commit, _), kept in zip(batch_changes, shown, strict=True):
+        for commit, kept in shown_changes(repo, visibility, entries):
             if not kept:
                 continue
             commit.changes = kept[:MAX_CHANGES_PER_COMMIT]
@@ -293,10 +301,7 @@ def keep_visible_parents(repo: GitRepo, visibility: Visibility, commits: list[Co
         args = [*LOG_OPTIONS, "--no-walk=unsorted", "--end-of-options", *unknown]
         out = repo.run([*args, "--", *repo.scope()], max_bytes=MAX_LOG_BYTES)
         entries = parse_log(out.stdout, complete=not out.truncated)
-        batch = [(c, _page_changes(repo, raw)) for c, raw in entries]
-        pages = visibility.pages(ch.path for _, changes in batch for ch, _ in changes)
-        shown = visible_changes(visibility, batch, pages)
-        visible |= {c.sha for (c, _), kept in zip(batch, shown, strict=True) if kept}
+        visible |= {c.sha for c, kept in shown_changes(repo, visibility, entries) if kept}
         # A parent cut off by the byte cap is not known to be shown: it is left out.
     for commit in commits:
         commit.parents = [p for p in commit.parents if p in visible]
