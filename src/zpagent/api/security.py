@@ -8,12 +8,14 @@ from typing import Any
 
 from fastapi import Request, Security
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from mcp_types import INVALID_REQUEST
 from starlette.middleware.cors import CORSMiddleware
 from starlette.responses import JSONResponse
 
 from zpagent.config import Settings
 from zpagent.contract import error_result
 from zpagent.errors import MisdirectedRequest, PayloadTooLarge, Unauthorized, ZPAgentError
+from zpagent.mcp.errors import error_object
 
 MIN_SECRET_CHARS = 32
 
@@ -272,8 +274,7 @@ class LocalHostsOnly:
 async def _reject(scope: Any, send: Any, exc: Exception, jsonrpc: bool = False) -> None:
     status, body = error_result(exc)
     if jsonrpc:  # no id: the request was refused before it was read
-        error = {"code": -32600, "message": f"{body.reason}: {body.message}"}
-        error["data"] = {"reason": body.reason}
+        error = error_object(INVALID_REQUEST, body.reason, body.message)
         payload = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
     else:
         payload = body.model_dump_json().encode()
