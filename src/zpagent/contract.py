@@ -159,9 +159,29 @@ class SearchResultItem(BaseModel):
     scores: Scores
 
 
+class Confidence(BaseModel):
+    """How sure retrieval is that its best evidence answers the query.
+
+    ``high``: the best candidate passes this wiki's relevance gate, fitted at
+    index time against questions no page answers; ``low``: a retriever found
+    candidates above its floor, but the gate does not vouch for them (the
+    ranked evidence is still returned, ``status`` is ``no_answer`` with
+    reason ``low_confidence``); ``none``: nothing above any floor.
+    """
+
+    level: Literal["high", "low", "none"]
+    margin: float = Field(
+        description="How far the best evidence stands above this wiki's gate (negative: below it)."
+    )
+    calibrated: bool = Field(
+        description="Whether the gate was fitted on this wiki (false: generic defaults)."
+    )
+
+
 class SearchResponse(Envelope):
     query: str
     mode: str
+    confidence: Confidence | None = Field(None, description="Null when nothing was searched.")
     results: list[SearchResultItem] = Field(default_factory=list)
 
 
@@ -249,6 +269,9 @@ class RagResponse(Envelope):
     )
     graph: GraphScope | None = Field(
         None, description="Graph-guided retrieval only: the set of pages and how it was found."
+    )
+    confidence: Confidence | None = Field(
+        None, description="Classic retrieval: how sure the gate is (low: no evidence is given)."
     )
 
 

@@ -91,6 +91,11 @@ class ToolHealth(BaseModel):
         description="graph: how completely each relation was read from this wiki "
         "(complete, absent, partial, unknown); exact counts only over complete or absent.",
     )
+    gate: dict[str, Any] | None = Field(
+        None,
+        description="search and rag: the relevance gate fitted on this wiki at index time "
+        "(null: a generation built before calibration; generic defaults apply).",
+    )
 
 
 class HealthResponse(BaseModel):

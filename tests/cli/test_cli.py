@@ -26,7 +26,11 @@ def test_search_json_prints_exactly_one_envelope(tiny_workspace):
 def test_no_answer_is_exit_zero(tiny_workspace):
     res = run("search", "xqzvbn wpfkjr", "--data", str(tiny_workspace.data.root), "--json")
     assert res.exit_code == 0
-    assert json.loads(res.stdout)["reason"] == "no_matching_sources"
+    payload = json.loads(res.stdout)
+    assert payload["status"] == "no_answer"
+    low = payload["confidence"]["level"] == "low"
+    assert payload["reason"] == ("low_confidence" if low else "no_matching_sources")
+    assert bool(payload["results"]) == low  # what was near is shown, flagged
 
 
 def test_error_is_exit_one_with_the_error_envelope(tmp_path):

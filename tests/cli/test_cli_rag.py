@@ -84,7 +84,8 @@ def test_rag_json_no_answer_is_exit_zero(tiny_workspace):
     payload = json.loads(res.stdout)
     assert set(payload) == RAG_KEYS
     assert payload["status"] == "no_answer"
-    assert payload["reason"] == "no_matching_sources"
+    low = payload["confidence"]["level"] == "low"
+    assert payload["reason"] == ("low_confidence" if low else "no_matching_sources")
     assert payload["sources"] == [] and payload["context"] == ""
     assert payload["index_version"]["version"] == served_version(tiny_workspace)
     # The rules travel with a no_answer too: the model must still say "not found".

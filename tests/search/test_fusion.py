@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from zpagent.search import fusion
+from zpagent.search.gate import ANSWER_MIN, Gate, judge
 from zpagent.search.hybrid import Hit, search
 from zpagent.search.query import analyze
 
@@ -125,11 +126,13 @@ def test_a_full_match_of_every_term_outweighs_a_dense_favourite_missing_one():
     assert other.fused == pytest.approx(expected + 20 * 0.05 * 0.05 / 0.07)
 
 
-def test_an_unanswerable_query_is_refused_in_every_mode():
+def test_an_unanswerable_query_is_refused_in_every_mode_but_keeps_its_evidence():
     hits = [hit(1, cov=0.2, margin=0.01), hit(2, cov=0.1, margin=0.005)]
     for mode in ("hybrid", "fts", "vector"):
         fusion.fuse(hits, mode)
-        assert fusion.gate(hits, mode) == [], mode
+        verdict, _, kept = judge(hits, Gate.of(None, mode))
+        assert verdict.level == "low", mode
+        assert kept == hits  # shown, flagged: never hidden
 
 
 def test_a_top_hit_is_never_gated_away_because_the_other_retriever_is_weak():
@@ -138,7 +141,9 @@ def test_a_top_hit_is_never_gated_away_because_the_other_retriever_is_weak():
     noise = hit(3, cov=0.1, margin=0.001, fts_rank=5, vector_rank=7)
     hits = [strong, dense_first, noise]
     fusion.fuse(hits, "hybrid")
-    kept = {h.rowid for h in fusion.gate(hits, "hybrid")}
+    verdict, _, served = judge(hits, Gate.of(None, "hybrid"))
+    assert verdict.level == "high"
+    kept = {h.rowid for h in served}
     assert kept == {1, 2}  # the dense side's first is kept, the noise is dropped
 
 
@@ -148,8 +153,9 @@ def test_a_single_retriever_is_judged_on_its_own_evidence(mode):
     # mode; the hybrid threshold would have refused it.
     h = hit(1, cov=0.45 if mode == "fts" else None, margin=0.02 if mode == "vector" else None)
     fusion.fuse([h], mode)
-    assert h.relevance < fusion.ANSWER_MIN["hybrid"]
-    assert fusion.gate([h], mode) == [h]
+    assert h.relevance < ANSWER_MIN["hybrid"]
+    verdict, _, kept = judge([h], Gate.of(None, mode))
+    assert verdict.level == "high" and kept == [h]
 
 
 @pytest.fixture(scope="module")

@@ -84,12 +84,14 @@ def test_candidate_limit_is_detected(gen, emb):
     assert "candidate_limit" in out.truncation_reasons
 
 
-def test_nonsense_finds_nothing(gen, emb):
+def test_nonsense_is_refused_and_what_was_near_is_flagged(gen, emb):
     out = search(gen, emb, "xqzvbn wpfkjr")
-    assert out.hits == []
+    assert not out.confident
     resp = search_response(out, gen.index_version)
     assert resp.status == "no_answer"
-    assert resp.reason == "no_matching_sources"
+    # The dense side always has a nearest passage: shown, flagged, never an answer.
+    assert resp.reason == ("low_confidence" if out.hits else "no_matching_sources")
+    assert resp.confidence.level == ("low" if out.hits else "none")
     assert resp.complete is True
 
 

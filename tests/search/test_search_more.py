@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import make_workspace, write_pages
-from zpagent.search import fusion
+from zpagent.search import fusion, gate
 from zpagent.search.hybrid import search
 from zpagent.search.vector import query_baseline, vector_search
 
@@ -159,7 +159,7 @@ def test_fusion_constants_are_the_documented_ones():
     assert (fusion.LEXICAL_POWER, fusion.FULL_MATCH_POWER) == (2.0, 4.0)
     assert (fusion.TERM_STRENGTH, fusion.MAX_STRENGTH) == (0.2, 2.0)
     assert [fusion.strength(n) for n in (1, 2, 3, 7, 12)] == [1.0, 1.0, 1.2, 2.0, 2.0]
-    assert fusion.ANSWER_MIN == {"hybrid": 0.6, "fts": 0.3, "vector": 0.3}
+    assert gate.ANSWER_MIN == {"hybrid": 0.6, "fts": 0.3, "vector": 0.3}
 
 
 @pytest.mark.parametrize("mode", ["fts", "hybrid"])

@@ -116,6 +116,8 @@ def _print_build(report: dict, wiki: Path) -> None:
     for key, value in report.get("extra", {}).items():
         if isinstance(value, dict):
             t.add_row(key, ", ".join(f"{k}: {v}" for k, v in value.items()))
+    if report.get("extra", {}).get("gate", "") is None:
+        t.add_row("gate", "generic (too few pages to fit this wiki's own)")
     console.print(t)
 
 

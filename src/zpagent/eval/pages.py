@@ -1,9 +1,11 @@
 """Retrieval sets written from the pages alone (``eval/heldout/RETRIEVAL_SCHEMA.md``).
 
 Per category (paraphrase, other language, typo, title words, how-to) the MRR
-of FTS, vector and hybrid on the ranked distinct pages (top 10, gate off), and
-as served: on-topic questions wrongly refused by the relevance gate, and
-off-topic questions refused (the right reply to a question no page answers).
+of FTS, vector, hybrid (ranked distinct pages, top 10, gate off) and of the
+``bm25s`` page baseline, and as served: on-topic questions wrongly refused by
+the relevance gate (``no_answer``, also when low-confidence evidence is
+shown), and off-topic questions refused (the right reply to a question no
+page answers).
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from typing import Any
 
 from zpagent.embed.base import Embedder
 from zpagent.eval import metrics as m
+from zpagent.eval.known_item import Bm25Pages
 from zpagent.index.reader import Generation
 from zpagent.search.hybrid import search
 
 MODES = ("fts", "vector", "hybrid")
+SYSTEMS = (*MODES, "bm25s")
 
 
 def _ranked(gen: Generation, embedder: Embedder, text: str, mode: str) -> list[str]:
@@ -26,6 +30,7 @@ def _ranked(gen: Generation, embedder: Embedder, text: str, mode: str) -> list[s
 
 def run_pages(gen: Generation, embedder: Embedder, data: dict[str, Any]) -> dict[str, Any]:
     rows = []
+    baseline = Bm25Pages(gen)
     for item in data["items"]:
         relevant = set(item.get("relevant") or [])
         served = search(gen, embedder, item["question"], mode="hybrid", limit=10)
@@ -34,12 +39,13 @@ def run_pages(gen: Generation, embedder: Embedder, data: dict[str, Any]) -> dict
             "category": item["category"],
             "lang": item.get("lang", "-"),
             "question": item["question"],
-            "refused": not served.hits,
+            "refused": not served.confident,
         }
         if relevant:
             for mode in MODES:
                 ranked = _ranked(gen, embedder, item["question"], mode)
                 row[mode] = m.reciprocal_rank(ranked, relevant, 10)
+            row["bm25s"] = m.reciprocal_rank(baseline.ranked(item["question"]), relevant, 10)
         rows.append(row)
     return summarize(rows)
 
@@ -52,7 +58,7 @@ def _block(rows: list[dict[str, Any]]) -> dict[str, Any]:
         return round(sum(values) / len(values), 4) if values else None
 
     out: dict[str, Any] = {"items": len(rows)}
-    for mode in MODES:
+    for mode in SYSTEMS:
         out[f"mrr_{mode}"] = mean([r[mode] for r in on if mode in r])
     out["wrongly_refused"] = mean([1.0 if r["refused"] else 0.0 for r in on])
     out["off_topic_refused"] = mean([1.0 if r["refused"] else 0.0 for r in off])
@@ -74,13 +80,14 @@ def to_markdown(report: dict[str, Any], title: str) -> str:
     lines = [
         f"# {title}",
         "",
-        "| category | n | MRR hybrid | MRR vector | MRR fts | wrongly refused "
+        "| category | n | MRR hybrid | MRR vector | MRR fts | MRR bm25s | wrongly refused "
         "| off-topic refused |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for name, b in [("overall", report["overall"]), *report["categories"].items()]:
         lines.append(
             f"| {name} | {b['items']} | {b['mrr_hybrid']} | {b['mrr_vector']} | {b['mrr_fts']} "
+            f"| {b.get('mrr_bm25s')} "
             f"| {b['wrongly_refused']} | {b['off_topic_refused']} |"
         )
     return "\n".join(lines) + "\n"

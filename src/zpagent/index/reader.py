@@ -44,6 +44,10 @@ class Generation:
         self.version: str = row[0]
         self.index_version: dict[str, Any] = json.loads(row[1])
         self.dim = int(db.execute("SELECT value FROM meta WHERE key='embedding_dim'").fetchone()[0])
+        gate = db.execute("SELECT value FROM meta WHERE key='gate'").fetchone()
+        # The relevance gate fitted on this wiki at index time (search.calibration);
+        # None for a generation built before calibration existed.
+        self.gate: dict[str, Any] | None = json.loads(gate[0]) if gate else None
         self._load_arrays(db)
         self.extras: dict[str, Any] = {}  # per-generation objects of other parts (graph store)
 

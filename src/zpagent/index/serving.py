@@ -163,6 +163,7 @@ class GenerationManager:
             return {
                 "ready": slot is not None and error is None,
                 "index_version": slot.gen.index_version if slot else None,
+                "gate": slot.gen.gate if slot else None,
                 "error": error,
             }
 

@@ -27,7 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from zpagent.contract import ContextBudget, EvidenceItem, GraphScope, RagResponse, SourceRegistry
+from zpagent.contract import (
+    Confidence,
+    ContextBudget,
+    EvidenceItem,
+    GraphScope,
+    RagResponse,
+    SourceRegistry,
+)
 from zpagent.embed.base import Embedder
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
@@ -209,15 +216,26 @@ def rag(
         max_per_document=max_per_document,
         include_unpublished=include_unpublished,
     )
-    return assemble(
+    # RAG answers only from evidence the gate vouches for; the ranked
+    # candidates of a low-confidence query are /search's to show.
+    hits = outcome.hits if outcome.confident else []
+    resp = assemble(
         gen,
         outcome.query,
-        evidence_groups(gen, outcome.hits),
+        evidence_groups(gen, hits),
         truncation_reasons=outcome.truncation_reasons,
         diagnostics=retrieval_diagnostics(outcome) if include_diagnostics else None,
         budget_tokens=budget_tokens,
         encoding=encoding,
     )
+    verdict = outcome.verdict
+    if verdict is not None:
+        resp.confidence = Confidence(
+            level=verdict.level, margin=verdict.margin, calibrated=verdict.calibrated
+        )
+        if verdict.level == "low":
+            resp.reason = "low_confidence"
+    return resp
 
 
 def assemble(

@@ -38,12 +38,9 @@ is weaker evidence than a title (HEADING_ANCHOR): a one-word query matches
 many section headings ("Installation" on a plugin's page), and then the
 page titled so must still win.
 
-The gate judges the query as served. ``relevance = coverage + SEMANTIC_WEIGHT
-* max(margin, 0)`` (only the retriever that ran in a single mode); a query
-is answered when its best candidate reaches ``ANSWER_MIN[mode]``; then
-candidates below ``KEEP_MIN[mode]`` are dropped as noise, except the
-first-ranked chunk of the fused list and of each retriever: a correct top
-hit is never gated away because the other retriever is weak.
+The gate (``gate.py``) judges the query as served by its best candidate's
+``relevance = coverage + SEMANTIC_WEIGHT * max(margin, 0)`` (only the
+retriever that ran in a single mode), against thresholds fitted per wiki.
 
 Weights and thresholds were chosen on the dev splits only: the sample
 wiki's retrieval and paraphrase sets and the known-item sets of public
@@ -72,11 +69,6 @@ TITLE_ANCHOR = 1.0
 HEADING_ANCHOR = 0.3
 TERM_STRENGTH = 0.2
 MAX_STRENGTH = 2.0
-# The hybrid gate favours recall: a leak is caught downstream (grounding
-# rules, checked answers), a false "no answer" is not. A single retriever
-# holds half the evidence, so it is asked for less.
-ANSWER_MIN = {"hybrid": 0.6, "fts": 0.3, "vector": 0.3}
-KEEP_MIN = {"hybrid": 0.4, "fts": 0.2, "vector": 0.2}
 
 
 def relevance(hit: Hit, mode: str = "hybrid") -> float:
@@ -129,21 +121,3 @@ def fuse(hits: Sequence[Hit], mode: str, n_terms: int = 1) -> None:
             margin = max(h.vector_margin, 0.0)
             fused += SEMANTIC_WEIGHT * margin * margin / top_margin
         h.fused = fused
-
-
-def gate(hits: Sequence[Hit], mode: str) -> list[Hit]:
-    """The candidates served: none when the query is unanswerable, else all but noise."""
-    best = max((h.relevance for h in hits), default=0.0)
-    if best < ANSWER_MIN[mode]:
-        return []
-    protected = {id(h) for h in _firsts(hits)}
-    return [h for h in hits if h.relevance >= KEEP_MIN[mode] or id(h) in protected]
-
-
-def _firsts(hits: Sequence[Hit]) -> list[Hit]:
-    """The top chunk of the fused ranking and of each retriever."""
-    out = []
-    if hits:
-        out.append(max(hits, key=lambda h: (h.fused, -h.rowid)))
-    out += [h for h in hits if h.fts_rank == 1 or h.vector_rank == 1]
-    return out

@@ -21,8 +21,8 @@ from zpagent.embed.queries import query_embedder
 from zpagent.errors import InvalidQuery
 from zpagent.index.reader import Generation
 from zpagent.search.fts import fts_search
-from zpagent.search.fusion import KEEP_MIN, SEMANTIC_WEIGHT, anchor, fuse
-from zpagent.search.fusion import gate as apply_gate
+from zpagent.search.fusion import SEMANTIC_WEIGHT, anchor, fuse
+from zpagent.search.gate import KEEP_MIN, Evidence, Gate, Verdict, judge
 from zpagent.search.hits import Hit
 from zpagent.search.query import analyze
 from zpagent.search.vector import vector_search
@@ -43,10 +43,18 @@ class SearchOutcome:
     truncation_reasons: list[str] = field(default_factory=list)
     fts_candidates: int = 0
     vector_candidates: int = 0
+    # What the gate saw and said; ``hits`` of a "low" verdict are the ranked
+    # candidates, which callers must not answer from as if confident.
+    evidence: Evidence | None = None
+    verdict: Verdict | None = None
 
     @property
     def truncated(self) -> bool:
         return bool(self.truncation_reasons)
+
+    @property
+    def confident(self) -> bool:
+        return self.verdict is not None and self.verdict.level == "high"
 
 
 def prefetch_query_vector(embedder: Embedder, query: str) -> None:
@@ -120,7 +128,9 @@ def search(
     reasons: list[str] = []
     allowed = _rowids(gen, only_chunks) if only_chunks is not None else None
     if allowed is not None and not allowed:
-        return SearchOutcome(query=analyzed.text, mode=mode, hits=[])
+        return SearchOutcome(
+            query=analyzed.text, mode=mode, hits=[], verdict=Verdict("none", 0.0, False)
+        )
 
     # The query embedding (capped, cached, on a bounded pool: embed.queries)
     # runs while the lexical search works on this thread.
@@ -173,7 +183,9 @@ def search(
 
     candidates = list(by_id.values())
     fuse(candidates, mode, len(analyzed.terms))
-    kept = apply_gate(candidates, mode) if gate else candidates
+    verdict, evidence, kept = judge(candidates, Gate.of(gen.gate, mode))
+    if not gate:
+        kept = candidates
     ranked = sorted(kept, key=lambda h: (-h.fused, h.rowid))
     per_doc: dict[int, int] = {}
     results: list[Hit] = []
@@ -196,6 +208,8 @@ def search(
         truncation_reasons=reasons,
         fts_candidates=len(fts_hits),
         vector_candidates=len(vec_hits),
+        evidence=evidence,
+        verdict=verdict,
     )
 
 

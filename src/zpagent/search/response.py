@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zpagent.contract import Scores, SearchResponse, SearchResultItem, SourceRegistry
+from zpagent.contract import Confidence, Scores, SearchResponse, SearchResultItem, SourceRegistry
 from zpagent.search.hybrid import SearchOutcome
 
 
@@ -36,10 +36,19 @@ def search_response(outcome: SearchOutcome, index_version: dict[str, Any]) -> Se
                 ),
             )
         )
-    found = bool(items)
+    # A low-confidence query keeps its ranked evidence, flagged: no_answer all the same.
+    found = bool(items) and outcome.confident
+    reason = None if found else "low_confidence" if items else "no_matching_sources"
+    verdict = outcome.verdict
+    confidence = (
+        Confidence(level=verdict.level, margin=verdict.margin, calibrated=verdict.calibrated)
+        if verdict is not None
+        else None
+    )
     return SearchResponse(
         status="ok" if found else "no_answer",
-        reason=None if found else "no_matching_sources",
+        reason=reason,
+        confidence=confidence,
         sources=registry.sources(),
         index_version=index_version,
         complete=not outcome.truncated,

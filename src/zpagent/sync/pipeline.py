@@ -24,6 +24,7 @@ from zpagent.index import datadir as dd
 from zpagent.index.build import NullProgress, Progress, build_generation
 from zpagent.index.marker import SYNC_LOCK
 from zpagent.ingest.scan import scan_wiki
+from zpagent.search.calibration import calibrate_staged
 from zpagent.sync import git
 from zpagent.sync.publication import publish, recover
 from zpagent.sync.snapshot import take_snapshot, verify_unchanged
@@ -100,6 +101,10 @@ def run_sync(
             except sqlite3.Error as exc:
                 raise BuildError("writing the index failed") from exc
             staged = Path(report.extra.pop("staged_path"))
+            on_phase("calibrating")
+            t_cal = time.perf_counter()
+            report.extra["gate"] = calibrate_staged(staged, ws.query_embedder)
+            report.phase_seconds["calibrate"] = round(time.perf_counter() - t_cal, 3)
             write_record(staged, snap, config)
             fault_point("after_build")
             try:

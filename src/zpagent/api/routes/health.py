@@ -21,7 +21,7 @@ def health(request: Request) -> HealthResponse:
     state = request.app.state
     st = state.manager.status()
     ready = bool(st["ready"] and state.model_loaded)
-    tool = ToolHealth(ready=ready, index_version=st["index_version"])
+    tool = ToolHealth(ready=ready, index_version=st["index_version"], gate=st.get("gate"))
     tools = {"search": tool, "rag": tool}
     # Other parts add readiness probes per app: name -> fn(app_state) -> ToolHealth.
     for name, probe in getattr(state, "tool_probes", {}).items():
