@@ -346,7 +346,12 @@ def test_graph_malformed_json_and_oversized_body(client):
 
 def test_graph_503_before_an_index_exists(empty_client):
     health = empty_client.get("/health").json()
-    assert health["tools"]["graph"] == {"ready": False, "index_version": None, "coverage": None}
+    assert health["tools"]["graph"] == {
+        "ready": False,
+        "index_version": None,
+        "coverage": None,
+        "gate": None,
+    }
     resp = empty_client.post("/graph", json={"query": "Ján Holp"}, headers=AUTH)
     assert_error(resp, 503, "retrieval_unavailable")
 

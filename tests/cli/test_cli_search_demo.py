@@ -29,7 +29,7 @@ runner = CliRunner()
 HOLP = "pages/students/2016/jh428ek/README.md"
 KOVAC = "pages/students/2018/pk222cd/README.md"  # published: false in the tiny wiki
 
-ENVELOPE_KEYS = CONTRACT_KEYS | {"query", "mode", "results"}
+ENVELOPE_KEYS = CONTRACT_KEYS | {"query", "mode", "results", "confidence"}
 RESULT_KEYS = {
     "rank",
     "source_id",

@@ -32,9 +32,14 @@ def test_retrieval_dev_split(gen, sample_workspace):
     # hybrid must beat both single modes on MRR
     assert modes["hybrid"]["mrr"] > modes["fts"]["mrr"]
     assert modes["hybrid"]["mrr"] > modes["vector"]["mrr"]
-    # the relevance gate: refuses most no-answer queries, almost never a real one
-    assert modes["hybrid"]["no_answer_accuracy"] >= 0.6
+    # The relevance gate, fitted on this wiki (search/calibration.py), almost
+    # never refuses a real query. This set's no-answer queries are near the
+    # wiki's field (thesis topics it lacks, unknown persons): a gate fitted
+    # against everyday off-topic questions lets more of them through than the
+    # old constant tuned on this very set did (eval/README.md, issue 22), but
+    # it must still refuse a share of them.
     assert modes["hybrid"]["false_no_answer_rate"] <= 0.06
+    assert modes["hybrid"]["no_answer_accuracy"] >= 0.3
 
 
 def test_paraphrase_dev_split_fusion_keeps_up_with_the_dense_side(gen, sample_workspace):

@@ -15,7 +15,7 @@ import pytest
 from tests.conftest import built_workspace
 from zpagent.requests import RagRequest, SearchRequest
 from zpagent.search import calibration
-from zpagent.search.gate import ANSWER_MIN, Evidence, Gate
+from zpagent.search.gate import ANSWER_MIN, GATE_VERSION, Evidence, Gate
 from zpagent.search.probes import PROBES
 
 
@@ -27,7 +27,7 @@ def gen(sample_workspace):
 
 def test_the_build_stores_a_gate_fitted_on_this_wiki(gen):
     fitted = gen.gate
-    assert fitted is not None and fitted["version"] == calibration.VERSION
+    assert fitted is not None and fitted["version"] == GATE_VERSION
     assert fitted["null_questions"] == len(PROBES)
     # The null's own answered share is what NULL_QUANTILE lets through, no more.
     assert fitted["null_answered"] <= 1 - calibration.NULL_QUANTILE + 1 / len(PROBES)
@@ -87,6 +87,12 @@ def test_one_extreme_number_does_not_outvote_the_other():
     gate = Gate(0.5, 0.1, 0.8, 0.01, answer_min=2.0, keep_min=0.4, calibrated=True)
     # A rare word matched fully, but no dense candidate at all (similarity 0).
     assert gate.score(_ev(5.0, 0.0)) == pytest.approx(6.0 - 3.0)
+
+
+def test_a_gate_of_another_layout_is_never_misread():
+    old = {"version": 1, "answer_min": 0.9, "agree_min": 0.7, "keep_min": 0.7}
+    assert Gate.of(old) == Gate.of(None)
+    assert not Gate.of(old).calibrated
 
 
 def test_a_tiny_wiki_keeps_the_generic_gate(tmp_path_factory):

@@ -62,6 +62,8 @@ def _ranked(gen: Generation, embedder: Embedder, system: str, query: str, gate: 
     if system == "bm25s":
         raise AssertionError("the baseline is ranked by Bm25Pages")
     out = search(gen, embedder, query, mode=system, limit=10, max_per_document=1, gate=gate)
+    if gate and not out.confident:
+        return []  # refused as served (the flagged evidence is not an answer)
     return [h.document_path for h in out.hits]
 
 

@@ -53,7 +53,7 @@ def run_item(gen: Generation, embedder: Embedder, mode: str, item, expect) -> It
     t = time.perf_counter()
     served = search(gen, embedder, item.query, mode=mode, limit=10, max_per_document=1)
     ms = (time.perf_counter() - t) * 1000
-    status = "ok" if served.hits else "no_answer"
+    status = "ok" if served.confident else "no_answer"
     ungated = search(gen, embedder, item.query, mode=mode, limit=10, gate=False)
     ranked = [h.document_path for h in ungated.hits]
     res = ItemResult(

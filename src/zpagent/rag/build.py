@@ -218,12 +218,13 @@ def rag(
     )
     # RAG answers only from evidence the gate vouches for; the ranked
     # candidates of a low-confidence query are /search's to show.
+    # (The limits their list hit do not apply to evidence that is not given.)
     hits = outcome.hits if outcome.confident else []
     resp = assemble(
         gen,
         outcome.query,
         evidence_groups(gen, hits),
-        truncation_reasons=outcome.truncation_reasons,
+        truncation_reasons=outcome.truncation_reasons if outcome.confident else [],
         diagnostics=retrieval_diagnostics(outcome) if include_diagnostics else None,
         budget_tokens=budget_tokens,
         encoding=encoding,

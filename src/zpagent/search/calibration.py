@@ -44,7 +44,7 @@ from zpagent.embed.base import Embedder
 from zpagent.errors import InvalidQuery
 from zpagent.index.build import INDEX_FILE
 from zpagent.index.reader import Generation
-from zpagent.search.gate import Evidence, Gate
+from zpagent.search.gate import GATE_VERSION, Evidence, Gate
 from zpagent.search.hybrid import search
 from zpagent.search.probes import PROBES
 from zpagent.search.pseudo import pseudo_queries
@@ -56,7 +56,6 @@ MAX_PAGES = 30
 MIN_PAGES = 10
 # A null that never varies (a tiny or uniform wiki) must not make every z-score huge.
 MIN_SD = 0.01
-VERSION = 1
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -117,7 +116,7 @@ def fit(null: list[Evidence], known: list[Evidence]) -> dict[str, Any]:
     gate = replace(gate, answer_min=round(answer_min, 4))
     fitted = {k: v for k, v in asdict(gate).items() if k != "calibrated"}
     return {
-        "version": VERSION,
+        "version": GATE_VERSION,
         **fitted,
         "null_questions": len(null),
         "null_answered": round(sum(gate.score(e) >= gate.answer_min for e in null) / len(null), 4),

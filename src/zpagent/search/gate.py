@@ -41,6 +41,9 @@ KEEP_MIN = {"hybrid": 0.4, "fts": 0.2, "vector": 0.2}
 # A z-score counts up to this far: one extreme number (a rare word matched,
 # no dense candidate at all) never outvotes the other by itself.
 Z_CLIP = (-3.0, 6.0)
+# The layout of a fitted gate in ``meta.gate``; a generation holding another
+# one (an older build) is served with the generic gate, never misread.
+GATE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class Gate:
     @classmethod
     def of(cls, fitted: dict[str, Any] | None, mode: str = "hybrid") -> Gate:
         """The generation's fitted gate for hybrid search, else the generic one."""
-        if mode == "hybrid" and fitted:
+        if mode == "hybrid" and fitted and fitted.get("version") == GATE_VERSION:
             return cls(
                 fitted["relevance_mean"],
                 fitted["relevance_sd"],

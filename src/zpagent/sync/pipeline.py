@@ -101,7 +101,7 @@ def run_sync(
             except sqlite3.Error as exc:
                 raise BuildError("writing the index failed") from exc
             staged = Path(report.extra.pop("staged_path"))
-            on_phase("calibrating")
+            # Fitting the relevance gate is part of building (phase "building").
             t_cal = time.perf_counter()
             report.extra["gate"] = calibrate_staged(staged, ws.query_embedder)
             report.phase_seconds["calibrate"] = round(time.perf_counter() - t_cal, 3)
