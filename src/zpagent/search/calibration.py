@@ -52,7 +52,7 @@ from zpagent.search.pseudo import pseudo_queries
 NULL_QUANTILE = 0.90
 KNOWN_MIN = 0.90
 KNOWN_QUANTILE = 0.10
-MAX_PAGES = 30
+MAX_PAGES = 20
 MIN_PAGES = 10
 # A null that never varies (a tiny or uniform wiki) must not make every z-score huge.
 MIN_SD = 0.01
