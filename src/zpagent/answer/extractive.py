@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from zpagent.answer.blocks import blocks
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.quotes import Quote, is_label_line, unit_list
 from zpagent.answer.verify import same_person
@@ -110,6 +111,9 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     # A question about students quotes their own pages; a supervisor has none.
     own = bundle.about_own_pages
     ids = {s.id for s in bundle.subjects}
+    # Blocks (a command, a list under its lead) answer open questions about the
+    # wiki's text; a question about persons or theses is answered by their lines.
+    open_question = bundle.question.ask == "open" and not bundle.subjects and not per_source
     scored = []
     for rank, src in enumerate(bundle.sources):
         ev = bundle.by_id[src.source_id]
@@ -128,29 +132,38 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     continue
                 s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked)
                 if s > 0:
-                    scored.append((s - 0.75 * rank, -rank, src.source_id, unit))
+                    scored.append(
+                        (s - 0.75 * rank, -rank, src.source_id, Quote(src.source_id, unit))
+                    )
+            if open_question:
+                for b in blocks(text):
+                    plain = f"{b.lead} {' '.join(b.lines)}"
+                    s = _score(plain, f"{src.title or ''} {b.context}", terms, bundle.asked)
+                    if s > 0:
+                        quote = Quote(src.source_id, b.text, b.kind, b.lead)
+                        scored.append((s - 0.75 * rank, -rank, src.source_id, quote))
     if not scored:
         return []
-    scored.sort(reverse=True)
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
     if per_source:
         # A set of pages (graph-guided evidence): the best sentence of each page,
         # a whole sentence of its text rather than a label line ("Vedúci: …") or a
         # fragment a chunk boundary cut.
         best_of: dict[str, Quote] = {}
         for prose in (True, False):
-            for _s, _r, sid, unit in scored:
-                if prose and not _is_prose(unit):
+            for _s, _r, sid, quote in scored:
+                if prose and not _is_prose(quote.text):
                     continue
-                best_of.setdefault(sid, Quote(sid, unit))
+                best_of.setdefault(sid, quote)
         order = {src.source_id: i for i, src in enumerate(bundle.sources)}
         return sorted(best_of.values(), key=lambda q: order[q.source_id])[:MAX_PAGES_QUOTED]
     best = scored[0][0]
     out, seen = [], set()
-    for s, _r, sid, unit in scored:
-        if s < best - 1.0 or unit in seen:
+    for s, _r, _sid, quote in scored:
+        if s < best - 1.0 or quote.text in seen:
             continue
-        seen.add(unit)
-        out.append(Quote(sid, unit))
-        if len(out) >= max_lines:
-            break
+        seen.add(quote.text)
+        out.append(quote)
+        if quote.kind != "sentence" or len(out) >= max_lines:
+            break  # a block is a whole answer: nothing is quoted after it
     return out

@@ -61,7 +61,14 @@ MAX_QUOTE_CHARS = 600
 @dataclass(frozen=True)
 class Quote:
     source_id: str
-    text: str  # the evidence's own words (whole units, joined)
+    text: str  # the evidence's own words (whole units, joined; a block's lines)
+    kind: str = "sentence"  # "sentence", or a block: "code" | "list" (answer.blocks)
+    lead: str = ""  # a block's introducing sentence or heading
+
+    @property
+    def statement(self) -> str:
+        """What the quote states, as a claim: a block with its lead."""
+        return f"{self.lead}\n{self.text}" if self.lead else self.text
 
 
 def sentences(paragraph: str) -> list[str]:

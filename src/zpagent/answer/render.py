@@ -9,6 +9,8 @@ wrote can reach the user. Nothing the model wrote is ever shown.
 
 from __future__ import annotations
 
+import re
+
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.facts import Fact
 from zpagent.answer.quotes import Quote
@@ -50,6 +52,16 @@ NOT_UNDERSTOOD = (
 )
 # Facts that list things: only these can be incomplete because of a limit.
 ENUMERATIONS = frozenset({"keyword", "topic", "document", "work_title"})
+
+
+def block(q: Quote) -> str:
+    """A block quote as the page has it: code in a fence no line of it can close
+    (longer than any run of backticks inside), a list as its items, escaped."""
+    if q.kind == "code":
+        longest = max((len(run) for run in re.findall(r"`+", q.text)), default=0)
+        fence = "`" * max(3, longest + 1)
+        return f"{fence}\n{q.text}\n{fence}"
+    return "\n".join(f"- {escape(item)}" for item in q.text.split("\n"))
 
 
 def cite(sources: list[str]) -> str:
@@ -142,7 +154,12 @@ def render_facts(
     for q in quotes:
         title = bundle.by_id[q.source_id].source.title
         where = f" ({escape(title)})" if title else ""
-        body.append(f"„{escape(q.text)}“ {cite([q.source_id])}{where}")
+        if q.kind == "sentence":
+            body.append(f"„{escape(q.text)}“ {cite([q.source_id])}{where}")
+            continue
+        lead = f"„{escape(q.lead)}“ " if q.lead else ""
+        body.append(f"{lead}{cite([q.source_id])}{where}")
+        body.append(block(q))
     lists = count is not None or "person" in bundle.asked
     if bundle.cut and (lists or any(f.attribute in ENUMERATIONS for f in facts)):
         body.append(LIMITED)

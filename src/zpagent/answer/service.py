@@ -102,7 +102,9 @@ def _claims(facts: list[Fact], quotes: list[Quote], count: int | None) -> list[V
         )
         for f in facts
     ]
-    out += [VerifiedClaim(kind="statement", value=q.text, sources=[q.source_id]) for q in quotes]
+    out += [
+        VerifiedClaim(kind="statement", value=q.statement, sources=[q.source_id]) for q in quotes
+    ]
     return out
 
 

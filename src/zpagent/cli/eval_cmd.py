@@ -190,7 +190,7 @@ def expect(
     try:
         if kind == "retrieval":
             with ws.open_current() as gen:
-                report = pages.run_pages(gen, ws.embedder, items)
+                report = pages.run_pages(ws, gen, items)
         else:
             run = run_conversation_set if kind == "conversations" else run_answer_set
             report = run(ws, items)
