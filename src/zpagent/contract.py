@@ -339,8 +339,9 @@ class LLMUsage(BaseModel):
     fallback: str | None = Field(
         None,
         description="Why a configured model was not used: llm_deadline (the answer's "
-        "time ran out) or llm_unavailable (down, failing or refusing); the answer is "
-        "then the one built without the model.",
+        "time ran out), llm_unavailable (down, failing or refusing), llm_unverified "
+        "(its answer failed verification twice) or llm_no_answer (it found nothing "
+        "the evidence answers); the answer is then the one built without the model.",
     )
 
 

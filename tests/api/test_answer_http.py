@@ -271,13 +271,12 @@ def test_an_unverified_llm_answer_is_never_delivered_over_http(scripted):
     ]
     assert "Kvantové" not in body["answer"] and HOLP_MASTER in body["answer"]
     assert len(llm.requests) == 2
-    # an open question whose quotes never verify is refused
+    # an open question whose quotes never verify gets the answer built without the model
     bad = claims({"kind": "statement", "value": "x", "quote": "Git je zlý.", "sources": ["S1"]})
     llm.script(bad, bad)
     body = post(client, {"query": "Ako používať Git?", "engine": "rag"}).json()
-    assert body["accepted_for_delivery"] is False
-    assert body["status"] == "no_answer" and body["reason"] == "unverified_answer"
-    assert body["claims"] == [] and body["answer"].startswith("Odpoveď sa nepodarilo overiť")
+    assert body["status"] == "ok" and body["mode"] == "extractive"
+    assert body["llm"]["fallback"] == "llm_unverified"
     assert "zlý" not in body["answer"]
 
 

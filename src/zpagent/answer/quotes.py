@@ -66,9 +66,12 @@ class Quote:
     lead: str = ""  # a block's introducing sentence or heading
 
     @property
-    def statement(self) -> str:
-        """What the quote states, as a claim: a block with its lead."""
-        return f"{self.lead}\n{self.text}" if self.lead else self.text
+    def statements(self) -> list[str]:
+        """What the quote states, as claims each verbatim on the page: a block's
+        lead, then the code, or each item of a list (fences and list markers
+        between them are not text)."""
+        body = self.text.split("\n") if self.kind == "list" else [self.text]
+        return [self.lead, *body] if self.lead else body
 
 
 def sentences(paragraph: str) -> list[str]:

@@ -103,7 +103,9 @@ def _claims(facts: list[Fact], quotes: list[Quote], count: int | None) -> list[V
         for f in facts
     ]
     out += [
-        VerifiedClaim(kind="statement", value=q.statement, sources=[q.source_id]) for q in quotes
+        VerifiedClaim(kind="statement", value=s, sources=[q.source_id])
+        for q in quotes
+        for s in q.statements
     ]
     return out
 
@@ -308,7 +310,15 @@ def with_their_titles(facts: list[Fact], evidence: list[Fact]) -> list[Fact]:
     return facts + list({f.item: f for f in titles}.values())
 
 
-def _without_llm(bundle: Bundle, question: Query, opts: AnswerOptions) -> AnswerResponse:
+# llm.fallback when the model's own answer failed verification, or when it found
+# nothing the evidence answers (see _with_llm).
+UNVERIFIED = "llm_unverified"
+NOT_FOUND_BY_MODEL = "llm_no_answer"
+
+
+def _without_llm(
+    bundle: Bundle, question: Query, opts: AnswerOptions, **fields: Any
+) -> AnswerResponse:
     # Graph lists and counts state their exact size, computed by the database.
     count = (bundle.aggregation or {}).get("count")
     facts = with_their_titles(answering_facts(bundle), bundle.facts)
@@ -317,20 +327,20 @@ def _without_llm(bundle: Bundle, question: Query, opts: AnswerOptions) -> Answer
     if everything and not (bundle.asked & {f.attribute for f in bundle.facts}):
         facts = list(bundle.facts)
     if facts or count is not None or (bundle.paths and bundle.engine != "rag"):
-        return _deliver(bundle, question, opts, facts, [], count, mode="deterministic")
+        return _deliver(bundle, question, opts, facts, [], count, mode="deterministic", **fields)
     if bundle.about_own_pages and bundle.asked & TYPED:
         # Asked for a typed fact of named persons that their pages do not state
         # ("konzultant bakalárskej práce" when only the master thesis has one):
         # not found, never a quote of another thesis's line.
-        return _not_found(bundle, question, opts)
+        return _not_found(bundle, question, opts, **fields)
     quotes = extract(bundle, per_source=bundle.engine == "rag+graph")
     if question.ask in ("fact", "profile", "list", "count") and question.unaccounted:
         # What is asked is a word nobody read ("oponentom"): only a line that says
         # that word answers; another line of the page would answer another question.
         quotes = [q for q in quotes if _says_unread(q.text, question)]
     if not quotes:
-        return _not_found(bundle, question, opts)
-    return _deliver(bundle, question, opts, [], quotes, None, mode="extractive")
+        return _not_found(bundle, question, opts, **fields)
+    return _deliver(bundle, question, opts, [], quotes, None, mode="extractive", **fields)
 
 
 def _says_unread(text: str, question: Query) -> bool:
@@ -429,7 +439,16 @@ def _with_llm(
     if expected:
         # The evidence answers the question: deliver its facts, not the model's words.
         return _deliver(bundle, question, opts, expected, [], None, mode="deterministic", **common)
-    if claims is not None and (not claims.answerable or not claims.claims):
+    # A model never makes an answer worse: when it finds nothing, or its answer
+    # failed verification twice, the answer built without it is delivered if
+    # there is one (verbatim quotes, a block), said so in llm.fallback.
+    said_none = claims is not None and (not claims.answerable or not claims.claims)
+    usage.fallback = NOT_FOUND_BY_MODEL if said_none else UNVERIFIED
+    fallback = _without_llm(bundle, question, opts, **common)
+    if fallback.status == "ok":
+        return fallback
+    usage.fallback = None
+    if said_none:
         return _not_found(bundle, question, opts, mode="llm", **common)
     last = [f for f in failures if f.attempt == max(x.attempt for x in failures)]
     return _response(

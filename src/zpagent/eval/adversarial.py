@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.answer.gather import AnswerOptions
-from zpagent.answer.service import answer
+from zpagent.answer.service import NOT_FOUND_BY_MODEL, answer
 from zpagent.eval import metrics as m
 from zpagent.eval.adversarial_llm import ATTACKS, Adversary
 from zpagent.eval.datasets import Dataset
@@ -218,7 +218,10 @@ def _run_honest(
             consulted += 1
             if resp.verification_ms is not None:
                 verify_ms.append(resp.verification_ms)
-            if resp.mode == "llm" and not any(f.attempt == 1 for f in resp.failures):
+            # Accepted: nothing the model said was refused. Its "not found" is
+            # accepted too when the answer built without it was shown instead.
+            took = resp.mode == "llm" or resp.llm.fallback == NOT_FOUND_BY_MODEL
+            if took and not any(f.attempt == 1 for f in resp.failures):
                 first_pass += 1
             elif len(refused) < 20:
                 codes = sorted({f.code for f in resp.failures})
