@@ -10,6 +10,8 @@ generic gate.
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from tests.conftest import built_workspace
@@ -89,10 +91,19 @@ def test_one_extreme_number_does_not_outvote_the_other():
     assert gate.score(_ev(5.0, 0.0)) == pytest.approx(6.0 - 3.0)
 
 
-def test_a_gate_of_another_layout_is_never_misread():
-    old = {"version": 1, "answer_min": 0.9, "agree_min": 0.7, "keep_min": 0.7}
-    assert Gate.of(old) == Gate.of(None)
-    assert not Gate.of(old).calibrated
+@pytest.mark.parametrize(
+    "stored",
+    [
+        {"version": 1, "answer_min": 0.9, "agree_min": 0.7, "keep_min": 0.7},
+        {"version": GATE_VERSION, "answer_min": 0.9},
+        {"version": GATE_VERSION, **dict.fromkeys(asdict(Gate.of(None)), "x")},
+        {"version": GATE_VERSION, **dict.fromkeys(asdict(Gate.of(None)), "nan")},
+    ],
+    ids=["older layout", "keys missing", "not numbers", "not finite"],
+)
+def test_a_stored_gate_that_cannot_be_read_is_never_misread(stored):
+    assert Gate.of(stored) == Gate.of(None)
+    assert not Gate.of(stored).calibrated
 
 
 def test_a_tiny_wiki_keeps_the_generic_gate(tmp_path_factory):

@@ -27,6 +27,7 @@ answer from them).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -44,6 +45,14 @@ Z_CLIP = (-3.0, 6.0)
 # The layout of a fitted gate in ``meta.gate``; a generation holding another
 # one (an older build) is served with the generic gate, never misread.
 GATE_VERSION = 2
+_FITTED = (
+    "relevance_mean",
+    "relevance_sd",
+    "similarity_mean",
+    "similarity_sd",
+    "answer_min",
+    "keep_min",
+)
 
 
 @dataclass(frozen=True)
@@ -60,15 +69,12 @@ class Gate:
     def of(cls, fitted: dict[str, Any] | None, mode: str = "hybrid") -> Gate:
         """The generation's fitted gate for hybrid search, else the generic one."""
         if mode == "hybrid" and fitted and fitted.get("version") == GATE_VERSION:
-            return cls(
-                fitted["relevance_mean"],
-                fitted["relevance_sd"],
-                fitted["similarity_mean"],
-                fitted["similarity_sd"],
-                fitted["answer_min"],
-                fitted["keep_min"],
-                calibrated=True,
-            )
+            try:
+                numbers = [float(fitted[k]) for k in _FITTED]
+            except (KeyError, TypeError, ValueError):
+                numbers = []  # a damaged record: the generic gate, never a crash
+            if len(numbers) == len(_FITTED) and all(math.isfinite(x) for x in numbers):
+                return cls(*numbers, calibrated=True)
         return cls(0.0, 1.0, 0.0, 0.0, ANSWER_MIN[mode], KEEP_MIN[mode])
 
     def score(self, evidence: Evidence) -> float:
