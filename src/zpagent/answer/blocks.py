@@ -15,17 +15,19 @@ characters a block is a reference listing, not an answer.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from zpagent.answer.quotes import is_instruction, sentences, strip_markup
+from zpagent.answer.quotes import (
+    FENCE,
+    LIST_ITEM,
+    SECTION_LINE,
+    is_instruction,
+    sentences,
+    strip_markup,
+)
 
 MAX_LINES = 12
 MAX_CHARS = 900
-
-_SECTION_LINE = re.compile(r"^Sekcia: (.*)\n")
-_FENCE = re.compile(r"^(`{3,}|~{3,})")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ class Block:
 def blocks(text: str) -> list[Block]:
     """The code blocks and lists of an evidence text, each with its lead."""
     section = ""
-    m = _SECTION_LINE.match(text)
+    m = SECTION_LINE.match(text)
     if m:
         section, text = m.group(1), text[m.end() :]
     heading, lead = "", ""
@@ -78,7 +80,7 @@ def blocks(text: str) -> list[Block]:
             else:
                 code.append(line.rstrip())
             continue
-        fenced = _FENCE.match(stripped)
+        fenced = FENCE.match(stripped)
         if fenced:
             close_paragraph()
             close_list()
@@ -89,9 +91,9 @@ def blocks(text: str) -> list[Block]:
             close_list()
             heading = lead = strip_markup(stripped).strip()
             continue
-        if _LIST_ITEM.match(line) and not line.startswith((" ", "\t")):
+        if LIST_ITEM.match(line) and not line.startswith((" ", "\t")):
             close_paragraph()
-            items.append(strip_markup(_LIST_ITEM.sub("", line)).strip())
+            items.append(strip_markup(LIST_ITEM.sub("", line)).strip())
             continue
         if items and stripped and line.startswith((" ", "\t")):
             items[-1] += " " + strip_markup(stripped)  # an item's hard-wrapped line

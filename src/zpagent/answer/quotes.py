@@ -35,14 +35,14 @@ _ABBREVIATIONS = frozenset(
     "str s r c cca min max roc pozn obr tab vid tj t j ul".split()
 )
 _LAST_WORD = re.compile(r"(\w+)\W*$")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 LABELLED = re.compile(r"^[^:]{2,40}:\s*\S")
 _LABEL_WORDS = 4
-_FENCE = re.compile(r"^(`{3,}|~{3,})")
+FENCE = re.compile(r"^(`{3,}|~{3,})")
 _TABLE_ROW = re.compile(r"^\|.*\|$")
 _TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;][\"“”'»)]*$")
-_SECTION_LINE = re.compile(r"^Sekcia: (.*)\n")
+SECTION_LINE = re.compile(r"^Sekcia: (.*)\n")
 # Instructions to a model inside a page (folded): prompt injection, never evidence.
 _INSTRUCTION = re.compile(
     r"\bignoruj\w*\b.{0,40}\b(?:pokyn\w*|instrukci\w*|zdroj\w*|pravidl\w*)"
@@ -127,7 +127,7 @@ def unit_list(text: str) -> list[Unit]:
     a quote is never a piece of a sentence.
     """
     section = ""
-    m = _SECTION_LINE.match(text)
+    m = SECTION_LINE.match(text)
     if m:
         section, text = m.group(1), text[m.end() :]
     heading = ""
@@ -165,7 +165,7 @@ def unit_list(text: str) -> list[Unit]:
                 first = False
                 out.append((stripped, ctx(), "code"))
             continue
-        fenced = _FENCE.match(stripped)
+        fenced = FENCE.match(stripped)
         if fenced or not stripped or _TABLE_ROW.match(stripped):
             flush()
             if fenced:
@@ -175,8 +175,8 @@ def unit_list(text: str) -> list[Unit]:
                 cells = [c.strip() for c in stripped.strip("|").split("|")]
                 out.append((" | ".join(strip_markup(c) for c in cells), ctx(), "table"))
             continue
-        item = bool(_LIST_ITEM.match(line))
-        clean = strip_markup(_LIST_ITEM.sub("", line)).strip()
+        item = bool(LIST_ITEM.match(line))
+        clean = strip_markup(LIST_ITEM.sub("", line)).strip()
         if stripped.startswith("#"):
             flush()
             heading, first = clean, False
