@@ -27,14 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from zpagent.contract import (
-    Confidence,
-    ContextBudget,
-    EvidenceItem,
-    GraphScope,
-    RagResponse,
-    SourceRegistry,
-)
+from zpagent.contract import ContextBudget, EvidenceItem, GraphScope, RagResponse, SourceRegistry
 from zpagent.embed.base import Embedder
 from zpagent.index.reader import Generation
 from zpagent.ingest.text import fold
@@ -231,9 +224,7 @@ def rag(
     )
     verdict = outcome.verdict
     if verdict is not None:
-        resp.confidence = Confidence(
-            level=verdict.level, margin=verdict.margin, calibrated=verdict.calibrated
-        )
+        resp.confidence = verdict.confidence()
         if verdict.level == "low":
             resp.reason = "low_confidence"
     return resp

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from zpagent.contract import Confidence
 from zpagent.search.hits import Hit
 
 Level = Literal["high", "low", "none"]
@@ -97,6 +98,10 @@ class Verdict:
     level: Level
     margin: float  # the score above (or below, negative) the gate
     calibrated: bool
+
+    def confidence(self) -> Confidence:
+        """The verdict as responses state it (``/search``, ``/rag``)."""
+        return Confidence(level=self.level, margin=self.margin, calibrated=self.calibrated)
 
 
 def evidence_of(hits: Sequence[Hit]) -> Evidence:

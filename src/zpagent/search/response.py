@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zpagent.contract import Confidence, Scores, SearchResponse, SearchResultItem, SourceRegistry
+from zpagent.contract import Scores, SearchResponse, SearchResultItem, SourceRegistry
 from zpagent.search.hybrid import SearchOutcome
 
 
@@ -39,12 +39,7 @@ def search_response(outcome: SearchOutcome, index_version: dict[str, Any]) -> Se
     # A low-confidence query keeps its ranked evidence, flagged: no_answer all the same.
     found = bool(items) and outcome.confident
     reason = None if found else "low_confidence" if items else "no_matching_sources"
-    verdict = outcome.verdict
-    confidence = (
-        Confidence(level=verdict.level, margin=verdict.margin, calibrated=verdict.calibrated)
-        if verdict is not None
-        else None
-    )
+    confidence = outcome.verdict.confidence() if outcome.verdict is not None else None
     return SearchResponse(
         status="ok" if found else "no_answer",
         reason=reason,
