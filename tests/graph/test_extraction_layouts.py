@@ -114,10 +114,13 @@ def test_pages_that_disagree_on_a_year_make_year_counts_inexact(tmp_path):
     assert theses["pages/students/2019/em1/README.md"] == 2022
 
 
-def test_who_led_a_team_project_has_unknown_coverage(tmp_path):
-    """The project page names its leader, but the graph holds no such relation: a
-    count of the projects someone led is never stated as exact."""
+def test_who_led_a_team_project_is_its_own_relation(tmp_path):
+    """The project page names its leader: an edge of its own (LED), never a thesis
+    supervision, and the relation's coverage is measured like any other."""
     payload = _payload(tmp_path)
-    led = next(c for c in payload.coverage if c["relation"] == "work_supervisor")
-    assert led["status"] == "unknown" and led["edges"] == 0
-    assert "pages/projects/hlasovy-asistent/README.md" in led["missing"]
+    led = [(r.src, r.dst) for r in payload.rels if r.type == "LED"]
+    assert led == [("andrea-sykorova", "project-hlasovy-asistent")]
+    supervised = {r.dst for r in payload.rels if r.type == "SUPERVISED"}
+    assert all("#" in dst for dst in supervised)  # theses only
+    coverage = next(c for c in payload.coverage if c["relation"] == "work_supervisor")
+    assert coverage["status"] == "complete" and coverage["edges"] == 1

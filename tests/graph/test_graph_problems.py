@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import make_workspace, write_pages
 from zpagent.cli.main import app
-from zpagent.requests import GraphRequest
+from zpagent.requests import AnswerRequest, GraphRequest
 
 TOPIC = "pages/topics/rec/README.md"
 PAGES = {
@@ -113,3 +114,29 @@ def test_without_hidden_people_the_list_is_complete(tmp_path):
     resp = ws.graph(GraphRequest(query="Koľko študentov je na téme Rozpoznávanie reči?"))
     assert resp.aggregation.count == 3 and resp.aggregation.exact is True
     assert resp.aggregation.inexact_because == []
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [
+        "- X. Adamec (BP 2021)\n- Q. Bieliková\n",  # initials nobody on the wiki has
+        "- Adamec (BP 2021)\n- Bieliková (BP 2021)\n",  # surnames alone
+    ],
+)
+def test_a_list_nobody_could_read_is_never_an_exact_zero(tmp_path, listing):
+    """Every student the topic page lists is written in a form extraction cannot
+    resolve: the relation has no edge, its coverage is unknown, and neither the
+    graph nor the checked answer states "0" as exact."""
+    pages = {k: v for k, v in PAGES.items() if k != TOPIC}
+    pages[TOPIC] = "# Rozpoznávanie reči\n\n## Študenti\n\n" + listing
+    ws = make_workspace(tmp_path / "data")
+    graph = ws.index(write_pages(tmp_path / "wiki", pages))["extra"]["graph"]
+    assert graph["coverage"]["topic"] == "unknown"
+    assert graph["problems"] >= 2
+    question = "Koľko študentov je na téme Rozpoznávanie reči?"
+    resp = ws.graph(GraphRequest(query=question))
+    assert resp.aggregation is not None and resp.aggregation.exact is False
+    assert "coverage:topic" in resp.aggregation.inexact_because
+    answer = ws.answer(AnswerRequest(query=question, engine="graph"))
+    assert "presne" not in answer.answer
+    assert "Počet: 0" not in answer.answer

@@ -1318,7 +1318,7 @@ def render_front_matter(ctx: Ctx, st: Student, r: random.Random) -> tuple[str, d
     info["author"] = author_written
     if s["fm"] in ("broken", "unclosed"):
         info.update(title=None, published=True, categories=[], tags=[], author=None,
-                    raw_categories=codes)
+                    raw_categories=codes, raw_tags=tags)
     return text, info
 
 
@@ -2143,6 +2143,7 @@ def build_truth(ctx: Ctx, topics_truth, projects_truth, guides_truth) -> dict:
             start_year=st.start_year if pt["start_written"] else None, start_year_as_written=pt["start_written"],
             repository=pt["repo"], tags=fm["tags"] if fm["status"] == "ok" else [],
             category_codes=pt["readable_codes"], category_codes_unreadable=fm.get("raw_categories", []),
+            tags_unreadable=fm.get("raw_tags", []),
             topic_links=[t["slug"] for t in st.topic_links],
             works=works, marks=sorted(st.marks), quirks=sorted(set(quirks))))
 

@@ -55,7 +55,7 @@ _EDGES = {
     "keyword": "HAS_KEYWORD",
     "team_member": "MEMBER_OF",
     "start_year": "HAS_DOCUMENT",
-    "work_supervisor": "",  # no edge type: who led a team or diploma project
+    "work_supervisor": "LED",  # who led a team project, a diploma project, a research task
 }
 EXACT_STATUSES = frozenset({"complete", "absent"})
 # Relations that need no extraction of their own (they come with the page).

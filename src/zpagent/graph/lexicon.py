@@ -17,6 +17,7 @@ from typing import Any
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
 from zpagent.query.lexicon import Lexicon, PersonEntry, PersonFacts, ThesisCard, phrase
+from zpagent.query.names import name_words
 
 _LOCK = threading.Lock()
 FACTS_CACHE_SIZE = 4096
@@ -42,7 +43,7 @@ def _build(store: GraphStore) -> Lexicon:
         PersonEntry(
             pid,
             name,
-            tuple(name.split()),
+            name_words(name),
             bool(has_page),
             bool(pub),
             path,
@@ -53,7 +54,7 @@ def _build(store: GraphStore) -> Lexicon:
         if name
     ]
     authors = [
-        PersonEntry(aid, name, tuple(name.split()), False, True, None, None)
+        PersonEntry(aid, name, name_words(name), False, True, None, None)
         for aid, name, _key in store.query(q.AUTHORS_LEXICON)
         if name
     ]

@@ -108,6 +108,9 @@ REL_ENDPOINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "DESCRIBES": (("Document", "Topic"),),
     "SUPERVISED": (("Person", "Thesis"),),
     "CONSULTED": (("Person", "Thesis"),),
+    # Who led a work that is not a thesis: a diploma project, a research task,
+    # a team project. Apart from SUPERVISED so that no thesis count includes it.
+    "LED": (("Person", "Work"), ("Person", "Project")),
     "ON_TOPIC": (("Person", "Topic"),),
     "MEMBER_OF": (("Person", "Project"),),
     "SAME_AS": (("DocumentAuthor", "Person"),),

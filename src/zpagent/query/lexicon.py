@@ -234,5 +234,19 @@ Miriam Monika Natália Nikola Nina Petra Renáta Silvia Simona Sofia Soňa Tatia
 Tereza Veronika Viktória Zuzana Marta Magdaléna Klára Karolína Denisa Nikoleta Paulína
 Iveta Jarmila Beáta Daniela Lívia Lýdia Kristián Lukas Marco Luca Anna Maria Jakob Julia
 Sára Stanislav Vladislav Jozefína Aneta Adéla Tomas Peter Attila Gábor Csaba Krisztina
+Radovan Radomír Radim Radek Rastislava Radka Romana Dalibor Drahomír Dana Darina Dagmar
+Zdenko Zdeněk Zdenka Zdeňka Viera Věra Vlasta Vlastimil Bohumil Bohuslav Bohdan Blažej Cyril
+Metod Ctibor Svätopluk Slavomír Svetozár Svetlana Stanislava Miloš Miloslav Miloslava Milena
+Milada Mojmír Marcel Marcela Mikuláš Oto Otakar Oskar Leopold Ľudovít Ľubica Ľubomíra Lujza
+Margita Magda Oľga Olga Nadežda Nataša Nora Olívia Pavlína Rebeka Regína Rozália Sabína
+Tadeáš Teodor Tobiáš Urban Valentín Valéria Vanda Vavrinec Vendelín Vincent Viliam Vít
+Vratislav Zita Alojz Augustín Bartolomej Benjamín Bernard Blanka Božena Brigita Cecília
+Dezider Dorota Edita Elena Eliška Ernest Ervín Eugen Félix Florián Gejza Gizela Gustáv
+Henrich Hedviga Hubert Ignác Ida Ingrida Irena Izabela Jolana Jonáš Judita Justína Kazimír
+Klaudia Koloman Kornel Kvetoslav Kvetoslava Liliana Lea Libor Luboš Lubomír Luděk Matyáš
+Kryštof Štěpán Štěpánka Jiřina Přemysl Aleš Hynek Zbyněk Vítězslav Jaromír Jindřich
+Jiřina Šárka Alžběta Markéta Tereza Vendula Kamila Ester Žofia Zora Zlatica Zoja Žaneta
+Timea Sandra Stela Viola Uršula Valentína Vanesa Ákos Balázs Gergely Levente Zsolt Tamás
+Péter Zsófia Katalin Erzsébet Réka Ildikó Szilvia Mónika Orsolya Dávid Samuel
 """.split()
 COMMON_FIRST_NAME_FORMS: set[str] = {f for n in _COMMON_FIRST_NAMES for f in forms(n)}

@@ -98,6 +98,12 @@ def parse_person_names(value: str) -> list[str]:
     return names
 
 
+def name_words(name: str) -> tuple[str, ...]:
+    """The words of a name as the question tokenizer sees them: "Ahmed Al-Sayed" is
+    Ahmed, Al, Sayed (a hyphen or an apostrophe splits, as in a question)."""
+    return tuple(re.findall(r"\w+", name))
+
+
 def name_key(name: str) -> str:
     """Case- and diacritics-insensitive matching key of a name."""
     return " ".join(fold(name).replace("-", " ").split())

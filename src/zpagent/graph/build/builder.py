@@ -19,7 +19,7 @@ from zpagent.graph.build.page import PageFacts, SourceLine
 from zpagent.graph.model import Conflict, Evidence, Node, Rel
 from zpagent.ingest.document import Document
 from zpagent.ingest.text import fold, slug
-from zpagent.query.names import name_key
+from zpagent.query.names import name_key, strip_titles
 
 
 def segments(path: str) -> list[str]:
@@ -120,9 +120,26 @@ class People:
         def shouted(name: str) -> tuple[int, str]:  # "VAŠKO Michal" names last
             return sum(w.isupper() and len(w) > 1 for w in name.split()), name
 
+        # Who an initial ("M. Lacková") may stand for: a person named in full as a
+        # supervisor or consultant, or a page subject with a dissertation (doctoral
+        # students consult). Never a student only because the surname fits.
+        self._can_lead: set[str] = {
+            self.subject_id[p.document.path]
+            for p in pages
+            if any(i.kind == "dissertation" for i in p.items)
+        }
+        # Staff who sign pages in full ("author: RNDr. Pavol Horňák") but are
+        # nobody's page subject: "P. Horňák" on a page is that author.
+        subjects = {name_key(p.subject or "") for p in pages}
+        self._authors: dict[str, str] = {}
+        for p in pages:
+            for author in p.document.authors:
+                full = strip_titles(author)
+                if len(full.split()) >= 2 and name_key(full) not in subjects:
+                    self._authors.setdefault(name_key(full), full)
         for name in sorted(leads, key=shouted):
             if len(name.split()) >= 2 and len(name.split()[0].rstrip(".")) > 1:
-                self.resolve(name)
+                self._can_lead.add(self.resolve(name))
 
     def resolve(self, name: str) -> str:
         """The person a supervisor/consultant name is; created when unknown."""
@@ -141,10 +158,17 @@ class People:
                     pid
                     for k, pids in self.by_key.items()
                     for pid in pids
-                    if k.split()[-1] == words[-1] and k[0] == words[0][0]
+                    if k.split()[-1] == words[-1] and k[0] == words[0][0] and pid in self._can_lead
                 ]
                 if len(initial) == 1:
                     return initial[0]
+                signed = [
+                    full
+                    for k, full in self._authors.items()
+                    if k.split()[-1] == words[-1] and k[0] == words[0][0]
+                ]
+                if not initial and len(signed) == 1:
+                    return self.resolve(signed[0])
         # Several page subjects sharing the name: a separate, explicit node.
         pid = f"{slug(name)}-supervisor" if ids else slug(name)
         n = 2

@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from zpagent.graph.build import patterns as pt
-from zpagent.graph.build.lines import Line, plain
+from zpagent.graph.build.lines import Line, label_line, plain
 from zpagent.graph.build.page import ItemFacts, PageFacts
 from zpagent.graph.build.people import Problem
 from zpagent.graph.model import Rel
@@ -29,7 +29,9 @@ _CUES = {
     "supervisor": re.compile(
         r"\bveduc\w*|\bskolitel(?!\w*\s+specialist)\w*|\bsupervisor\b|\badvisor"
     ),
-    "consultant": re.compile(r"\bkonzultant\w*|\bconsultant\b|\bskolitel\w*\s+specialist\w*"),
+    "consultant": re.compile(
+        r"\bkonzultant\w*|\bconsultant\b|\bskolitel\w*\s+specialist\w*|\bkonzultovan\w*"
+    ),
     "start_year": re.compile(
         r"zac\w*\s+(?:\w+\s+)?stud\w*|stud\w*\s+(?:\w+\s+)?(?:zacat\w*|od)\b|\bnastup\w*"
         r"|\bstart\w*\b.*\b(?:19|20)\d\d|\benrol\w*"
@@ -98,10 +100,14 @@ def _section_has_year(page: PageFacts, item: ItemFacts) -> bool:
     return any(pt.YEAR.search(x.text) for x in _section_lines(page, item))
 
 
-def _span_says(page: PageFacts, item: ItemFacts, relation: str) -> bool:
-    """A line of the item's own section (outside meeting logs) with the relation's cue."""
-    pattern = _CUES[relation]
-    return any(pattern.search(fold(plain(x.text))) for x in _section_lines(page, item))
+def _labels_say(page: PageFacts, item: ItemFacts, kind: str) -> bool:
+    """A label line of that kind in the item's own section ("Vedúci: …"), not a
+    sentence that uses the word ("prezentácia pre vedúceho")."""
+    for line in _section_lines(page, item):
+        lab = label_line(line)
+        if lab is not None and pt.classify_label(lab.label) == kind:
+            return True
+    return False
 
 
 def _mentions(page: PageFacts, relation: str) -> bool:
@@ -158,9 +164,7 @@ def measure(
         if works:
             tallies["work"].mentioned.add(path)
             tallies["work"].extracted.add(path)
-            if any(_span_says(page, w, "supervisor") for w in works):
-                # Who led a work is read nowhere (no edge type): unknown coverage,
-                # so no count over it is ever exact.
+            if any(_labels_say(page, w, "supervisor") for w in works):
                 tallies["work_supervisor"].mentioned.add(path)
         for relation in ("supervisor", "consultant"):
             if _mentions(page, relation):
@@ -186,6 +190,8 @@ def measure(
     tallies["keyword"].extracted |= {r.src for r in by_type["HAS_KEYWORD"]}
     tallies["topic"].extracted |= pages_of("ON_TOPIC")
     tallies["team_member"].extracted |= pages_of("MEMBER_OF")
+    tallies["work_supervisor"].extracted |= pages_of("LED")
+    tallies["consultant"].extracted |= pages_of("CONSULTED")  # also a consultant's own list
     # A topic page without students is no missing edge: it may list nobody yet.
     named_topics = {p.document_path for p in problems if p.relation == "on_topic"}
     tallies["topic"].mentioned &= tallies["topic"].extracted | named_topics
@@ -195,6 +201,7 @@ def measure(
         ("topic", "ON_TOPIC"),
         ("keyword", "HAS_KEYWORD"),
         ("team_member", "MEMBER_OF"),
+        ("work_supervisor", "LED"),
         ("thesis", "AUTHORED"),
         ("work", "HAS_WORK"),
     ):
@@ -203,6 +210,7 @@ def measure(
         tally.missing = tally.mentioned - tally.extracted
     for p in problems:
         relation = {"on_topic": "topic"}.get(p.relation, p.relation)
+        tallies[relation].mentioned.add(p.document_path)  # a miss is never "absent"
         tallies[relation].missing.add(p.document_path)
     return [
         {

@@ -14,6 +14,7 @@ from collections import defaultdict
 from zpagent.graph.build import patterns as pt
 from zpagent.graph.build.about import Section, about_links
 from zpagent.graph.build.builder import Builder, People, is_topic_page, page_folder, under_students
+from zpagent.graph.build.consulted import add_consulted_lists
 from zpagent.graph.build.coverage import measure
 from zpagent.graph.build.evidence import ChunkLocator
 from zpagent.graph.build.links import LinkResolver
@@ -101,6 +102,7 @@ def build_payload(docs: list[Document], chunks: list[Chunk]) -> GraphPayload:
         _project, found = add_project_page(b, people, d, parsed[d.path], resolver, lexicon,
                                            reports[d.path])  # fmt: skip
         problems += found
+    problems += add_consulted_lists(b, people, person_pages, resolver, lexicon)
     topic_ids = {d.path: slug(page_folder(d.path)) for d in topic_docs}
     for page in person_pages:
         link_person_to_topics(b, page, resolver, people, topic_ids)
@@ -288,20 +290,10 @@ def _add_person_page(
                         [e for e in evs if e.field.startswith("year")],
                     )
                 )
-            for role, names, rel_type in (
-                ("supervisor", item.supervisors, "SUPERVISED"),
-                ("consultant", item.consultants, "CONSULTED"),
-            ):
-                role_ev = [e for e in evs if e.field == role]
-                for name in names:
-                    sid = people.resolve(name)
-                    if sid == pid:
-                        continue  # a page never supervises itself
-                    supervised_published[sid] |= doc.published
-                    b.rel(rel_type, ("Person", sid), iref, role_ev)
-                    for ev in role_ev:
-                        if ev.chunk_id:
-                            b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", sid))
+            _lead(b, people, pid, iref, item.supervisors, "SUPERVISED", evs, supervised_published,
+                  doc.published)  # fmt: skip
+            _lead(b, people, pid, iref, item.consultants, "CONSULTED", evs, supervised_published,
+                  doc.published, role="consultant")  # fmt: skip
             report.theses += 1
             report.theses_with_title += item.title is not None
             report.theses_with_supervisor += bool(item.supervisors)
@@ -309,6 +301,8 @@ def _add_person_page(
         else:
             b.node("Work", iid, **common, number=item.number)
             b.rel("HAS_WORK", pref, iref, [e for e in evs if e.field == "title"] or subject_ev)
+            _lead(b, people, pid, iref, item.supervisors, "LED", evs, supervised_published,
+                  doc.published)  # fmt: skip
             report.works += 1
         b.rel("EVIDENCED_BY", iref, ("Document", doc.path))
         if item.span:
@@ -316,3 +310,29 @@ def _add_person_page(
         for ev in evs:
             if ev.chunk_id:
                 b.rel("EVIDENCE_FOR", ("Chunk", ev.chunk_id), iref)
+
+
+def _lead(
+    b: Builder,
+    people: People,
+    pid: str,
+    iref: tuple[str, str],
+    names: list[str],
+    rel_type: str,
+    evs: list[Evidence],
+    supervised_published: dict[str, bool],
+    published: bool,
+    role: str = "supervisor",
+) -> None:
+    """Edges from the persons who led (or consulted) a thesis or work to it, with
+    the line that names them."""
+    role_ev = [e for e in evs if e.field == role]
+    for name in names:
+        sid = people.resolve(name)
+        if sid == pid:
+            continue  # a page never supervises itself
+        supervised_published[sid] |= published
+        b.rel(rel_type, ("Person", sid), iref, role_ev)
+        for ev in role_ev:
+            if ev.chunk_id:
+                b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", sid))

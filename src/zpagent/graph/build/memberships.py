@@ -14,14 +14,21 @@ from zpagent.graph.build import patterns as pt
 from zpagent.graph.build.builder import Builder, People, page_folder
 from zpagent.graph.build.lines import Line, label_line, plain
 from zpagent.graph.build.links import LinkResolver, links
+from zpagent.graph.build.listed import listed_thesis
 from zpagent.graph.build.page import PageFacts, SourceLine
-from zpagent.graph.build.people import PeopleOnPage, Problem, people_lexicon, people_on_page
+from zpagent.graph.build.people import (
+    Named,
+    PeopleOnPage,
+    Problem,
+    people_lexicon,
+    people_on_page,
+)
 from zpagent.graph.build.projects import ProjectPage, project_id, project_key, read_project
-from zpagent.graph.model import PageReport, evidence_json, parse_evidence
+from zpagent.graph.model import Evidence, PageReport, evidence_json, parse_evidence
 from zpagent.ingest.document import Document
 from zpagent.ingest.text import clean_inline, fold, slug
 from zpagent.query.lexicon import COMMON_FIRST_NAME_FORMS, Lexicon
-from zpagent.query.names import term_key
+from zpagent.query.names import name_key, term_key
 
 # "Kľúčové slová: a, b, c": keywords written in the body, beside the front matter's tags.
 KEYWORD_LABELS = frozenset({"klucove slova", "keywords", "klicova slova", "tagy", "stitky"})
@@ -63,10 +70,12 @@ def listed_without_page(
     target: tuple[str, str],
     field: str,
     given_names: frozenset[str] | set[str],
+    added: list[Named] | None = None,
 ) -> list[Problem]:
     """Whole names a topic or project page lists that no page is about ("Marta
     Kowalska" in a member table): persons of their own, without a page, so a
-    count over the list holds everyone it names. Returns the problems left."""
+    count over the list holds everyone it names. Returns the problems left;
+    the persons made are appended to ``added``."""
     doc = page.document
     by_number = {line.number: line for line in page.lines}
     left = []
@@ -89,6 +98,8 @@ def listed_without_page(
                start_year=None, evidence="[]")  # fmt: skip
         ev = b.locator.evidence(doc.path, SourceLine(field, line, line.text))
         b.rel(rel_type, ("Person", pid), target, [ev])
+        if added is not None:
+            added.append(Named(pid, line))
     return left
 
 
@@ -100,6 +111,14 @@ def _year_from_list(b: Builder, doc: Document, person_id: str, line: Line) -> No
     text = fold(plain(line.text))
     said = pt.KIND_NEAR_YEAR.search(text)
     years = {int(y) for y in pt.YEAR.findall(line.text)}
+    if person is not None and not path:
+        # Someone without a public page of their own: the thesis the line states.
+        if said:
+            kind = pt.kind_of_abbreviation(said.group(1))
+            listed_thesis(b, doc, person_id, line, kind, int(said.group(2)))
+        elif (named_kind := pt.classify_heading(text)) and named_kind[1]:
+            listed_thesis(b, doc, person_id, line, named_kind[0], None)  # "(bakalárska práca)"
+        return
     if not path or not (said or len(years) == 1):
         return
     theses = [n for (label, _), n in b.nodes.items()
@@ -164,7 +183,7 @@ def _list_members(
         if mentions and ev.chunk_id:
             b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", named.person_id))
     found.problems = listed_without_page(
-        b, people, page, found.problems, rel_type, target, field, _given(lexicon)
+        b, people, page, found.problems, rel_type, target, field, _given(lexicon), found.named
     )
     found.problems += _hidden_but_listed(b, doc, found, relation)
     report.notes = [f"{len({n.person_id for n in found.named})} {noun}"] + [
@@ -272,10 +291,32 @@ def add_project_page(
         published=doc.published,
         evidence=evidence_json(evidence),
     )
-    skip = {project.supervisor_line.number} if project.supervisor_line else set()
+    skip = set()
+    if project.supervisor_line is not None:
+        skip.add(project.supervisor_line.number)
+        line = project.supervisor_line
+        ev = b.locator.evidence(doc.path, SourceLine("supervisor", line, line.text))
+        for name in project.supervisors:
+            _led_project(b, people, name, jref, ev, doc.published)
     found = _list_members(b, people, page, resolver, lexicon, report, "MEMBER_OF", jref, skip)
     report.subject = jref[1]
     return project, found.problems
+
+
+def _led_project(
+    b: Builder, people: People, name: str, jref: tuple[str, str], ev: Evidence, published: bool
+) -> None:
+    """The person a project page names as its leader, led the project (``LED``)."""
+    sid = people.resolve(name)
+    node = b.nodes.get(("Person", sid))
+    if node is None:
+        b.node("Person", sid, name=people.names.get(sid, name), key=name_key(name),
+               has_page=False, published=published, evidence="[]")  # fmt: skip
+    elif published and node.props.get("published") is False and not node.props.get("has_page"):
+        node.props["published"] = True  # a public page names them as a leader
+    b.rel("LED", ("Person", sid), jref, [ev])
+    if ev.chunk_id:
+        b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", sid))
 
 
 def link_team_projects(b: Builder, page: PageFacts, people: People) -> None:

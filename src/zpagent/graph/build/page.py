@@ -165,7 +165,9 @@ def _apply_label(item: ItemFacts, kind: str, lab_value: str, line: Line, page: P
             item.sources.append(SourceLine("title", line, line.text))
         elif title and fold(title) != fold(item.title or ""):
             page.notes.append(f"second title ignored on line {line.number}")
-    elif kind == "supervisor" and item.is_thesis:
+    elif kind == "supervisor":
+        # A work's leader too ("DP2 … Vedúci práce: X"): the graph keeps it apart
+        # from thesis supervision (``LED``, not ``SUPERVISED``).
         names = parse_person_names(lab_value)
         new = [n for n in names if n not in item.supervisors]
         if new:
@@ -178,9 +180,10 @@ def _apply_label(item: ItemFacts, kind: str, lab_value: str, line: Line, page: P
             item.consultants.extend(new)
             item.sources.append(SourceLine("consultant", line, line.text))
     elif kind == "year" and item.year_line is None:
-        m = pt.YEAR.search(lab_value)
-        if m:
-            item.year_line = int(m.group(1))
+        # "Akademický rok: 2016/2017": a thesis of that year is defended in 2017.
+        year = pt.heading_year(lab_value)
+        if year:
+            item.year_line = year
             item.sources.append(SourceLine("year_line", line, line.text))
 
 

@@ -14,7 +14,12 @@ import re
 # Section headings -> (kind, is_thesis). Works first: "Diplomový projekt" is
 # a work, "Diplomová práca" the master thesis.
 _HEADING_KINDS: tuple[tuple[str, bool, re.Pattern[str]], ...] = (
-    ("diploma_project", False, re.compile(r"\bdiplomov\w*\s+projekt\w*|\bdiploma\s+project")),
+    # "DP1", "DP 2": the numbered diploma projects, not "DP" (the master thesis).
+    (
+        "diploma_project",
+        False,
+        re.compile(r"\bdiplomov\w*\s+projekt\w*|\bdiploma\s+project|^dp\s?(?:[1-3]|i{1,3})\b"),
+    ),
     ("team_project", False, re.compile(r"\btimov\w*\s+projekt\w*|\bteam\s+project")),
     (
         "research_task",
@@ -79,7 +84,7 @@ def kind_of_abbreviation(word: str) -> str | None:
     return None
 
 
-_PROJECT_NUMBER = re.compile(r"projekt\w*\s+(\d|i{1,3}|iv)\b")
+_PROJECT_NUMBER = re.compile(r"(?:projekt\w*\s+|^dp\s?)(\d|i{1,3}|iv)\b")
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
 
 # Label lines ("Label: value"), keyed by what they state.
@@ -123,7 +128,8 @@ _LABELS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "year",
         re.compile(
             r"^(?:rok\s+obhajoby|obhajoba|rok\s+odovzdania|defen[cs]e\s+year|obhajene|obhajena"
-            r"|odovzdane|rok\s+obhajeni)$"
+            r"|odovzdane|rok\s+obhajeni|rok|akademicky\s+rok|skolsky\s+rok|akademick\w*\s+rok"
+            r"|academic\s+year|year)$"
         ),
     ),
 )

@@ -29,7 +29,8 @@ from zpagent.graph.build.links import LinkResolver, links
 from zpagent.ingest.text import fold
 from zpagent.query.cues import FUNCTION_WORDS
 from zpagent.query.lexicon import COMMON_FIRST_NAME_FORMS, Lexicon, PersonEntry
-from zpagent.query.mentions import find_names, login_mentions
+from zpagent.query.mentions import find_names, initial_mentions, login_mentions
+from zpagent.query.names import name_words
 from zpagent.query.tokens import tokenize
 
 # Lines that name someone in another role than a member of the page's set.
@@ -77,12 +78,12 @@ def people_lexicon(
     who only lead theses (id, name): a leader named on a topic page is no member, and
     no unknown name either."""
     persons = [
-        PersonEntry(pid, name, tuple(name.split()), True, published, path, login)
+        PersonEntry(pid, name, name_words(name), True, published, path, login)
         for pid, name, path, login, published in students
         if name
     ]
     persons += [
-        PersonEntry(pid, name, tuple(name.split()), False, True, None, None, leads=True)
+        PersonEntry(pid, name, name_words(name), False, True, None, None, leads=True)
         for pid, name in leaders
         if name
     ]
@@ -139,9 +140,25 @@ def people_on_page(
             if len(entries) == 1:
                 logins.add(entries[0].id)
         found += sorted(logins)
+        # "A. Adamec": the one student with that surname and initial.
+        for m in initial_mentions(tokens, text, free, lexicon.person_index, True):
+            for j in range(m.start, m.end):
+                free[j] = False
+            students = [c for c in m.candidates + m.unpublished
+                        if lexicon.person_by_id[c].has_page]  # fmt: skip
+            if len(students) == 1:
+                found.append(students[0])
+            elif students:
+                names = ", ".join(sorted(students))
+                out.problems.append(
+                    Problem(path, relation, "ambiguous_name", f"{m.text}: {names}", line.number)
+                )
+        out.problems += _unread_initials(path, relation, tokens, text, free, line)
         for m in find_names(
             tokens, free, lexicon.person_index, True, surname_only=False, first_names=False
         ):
+            for j in range(m.start, m.end):
+                free[j] = False  # "Tomáš Urban – Doladenie …": Urban is taken
             if m.match == "unknown":
                 out.problems.append(Problem(path, relation, "unresolved_name", m.text, line.number))
                 continue
@@ -163,6 +180,12 @@ def people_on_page(
             listed = _listed_name(line, tokens, lexicon.first_name_forms)
             if listed:
                 out.problems.append(Problem(path, relation, "unresolved_name", listed, line.number))
+            elif _ITEM.match(line.text) and pt.KIND_NEAR_YEAR.search(fold(text)):
+                # "- Adamec (BP 2021)": a thesis listed for someone no one could read.
+                detail = text.strip(" -*|")[:80]
+                out.problems.append(
+                    Problem(path, relation, "unread_list_item", detail, line.number)
+                )
         for pid in dict.fromkeys(found):
             if (pid, line.number) not in seen:
                 seen.add((pid, line.number))
@@ -209,11 +232,24 @@ def _unresolved(
         if not (free[a.index] and free[b.index]):
             continue
         if a.folded in given and b.text[:1].isupper() and b.text[1:].islower() and len(b.text) > 2:
-            if a.folded in taken or b.folded in taken:
+            if a.folded in taken and b.folded in taken:  # the found name itself
                 continue
             if lexicon.person_index.lookup(b.text):
                 continue  # a known surname: find_names decided about it
             out.append(
                 Problem(path, relation, "unresolved_name", f"{a.text} {b.text}", line.number)
             )
+    return out
+
+
+def _unread_initials(
+    path: str, relation: str, tokens: list, text: str, free: list[bool], line: Line
+) -> list[Problem]:
+    """ "B. Nováková" that no student fits: a name on the list nobody could read."""
+    out = []
+    for a, b in itertools.pairwise(tokens):
+        initial = len(a.text) == 1 and a.text.isupper() and text[a.end : a.end + 1] == "."
+        if initial and free[a.index] and free[b.index] and b.text[:1].isupper() and len(b.text) > 2:
+            detail = f"{a.text}. {b.text}"
+            out.append(Problem(path, relation, "unresolved_name", detail, line.number))
     return out
