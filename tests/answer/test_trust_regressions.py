@@ -121,6 +121,10 @@ def test_quotes_are_whole_sentences_not_fact_lines_headings_or_tables():
     assert units[whole].quotable and units["Študent prichádza pripravený: má rozpracovaný text."]
     assert is_fact_line("Vedúci práce: Ing. Daniel Hládek, PhD.")
     assert not units["Vedúci práce: Ing. Daniel Hládek, PhD."].quotable
+    # The year a thesis was defended is a typed fact; the period a project ran
+    # is quoted with its page (the graph reads both as years of their item).
+    assert is_fact_line("Rok obhajoby: 2019")
+    assert not is_fact_line("Akademický rok: 2014/2015")
     assert not units["Obhajoba"].quotable and not units["obhajoba | jún"].quotable
     assert find_quote(whole, [text]) == whole
     assert find_quote("Obhajoba trvá spravidla 20 minút", [text]) is None  # a piece

@@ -203,7 +203,10 @@ def is_fact_line(text: str) -> bool:
     práce: …"): whose thesis it states depends on the section it sits in."""
     if not LABELLED.match(text):
         return False
-    return classify_label(fold(text.split(":", 1)[0]).strip(" .-").lower()) is not None
+    # A period ("Akademický rok: 2014/2015") is quoted with its page: it says when a
+    # project or course ran, which the graph does not answer for every kind.
+    kind = classify_label(fold(text.split(":", 1)[0]).strip(" .-").lower())
+    return kind is not None and kind != "period"
 
 
 def is_instruction(text: str) -> bool:

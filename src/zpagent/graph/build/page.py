@@ -179,7 +179,7 @@ def _apply_label(item: ItemFacts, kind: str, lab_value: str, line: Line, page: P
         if new:
             item.consultants.extend(new)
             item.sources.append(SourceLine("consultant", line, line.text))
-    elif kind == "year" and item.year_line is None:
+    elif kind in pt.YEAR_LABELS and item.year_line is None:
         # "Akademický rok: 2016/2017": a thesis of that year is defended in 2017.
         year = pt.heading_year(lab_value)
         if year:

@@ -128,11 +128,18 @@ _LABELS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "year",
         re.compile(
             r"^(?:rok\s+obhajoby|obhajoba|rok\s+odovzdania|defen[cs]e\s+year|obhajene|obhajena"
-            r"|odovzdane|rok\s+obhajeni|rok|akademicky\s+rok|skolsky\s+rok|akademick\w*\s+rok"
-            r"|academic\s+year|year)$"
+            r"|odovzdane|rok\s+obhajeni)$"
         ),
     ),
+    # The period a section is about ("Akademický rok: 2016/2017", a "Rok" row):
+    # a thesis of that period is defended in its last year.
+    (
+        "period",
+        re.compile(r"^(?:rok|akademick\w*\s+rok|skolsky\s+rok|academic\s+year|year)$"),
+    ),
 )
+# Labels that state a year of the item they are in.
+YEAR_LABELS = frozenset({"year", "period"})
 
 # Labels that also say which kind of thesis the title is for.
 _LABEL_KIND = (

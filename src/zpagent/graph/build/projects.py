@@ -82,7 +82,7 @@ def read_project(doc: Document, page: PageFacts) -> ProjectPage:
         elif kind == "supervisor" and not found.supervisors:
             found.supervisors = parse_person_names(lab.value)
             found.supervisor_line = line
-        elif kind == "year" or lab.label in ("rok", "akademicky rok", "year"):
+        elif kind in pt.YEAR_LABELS:
             y = pt.heading_year(lab.value)
             if y:
                 years.append(y)
