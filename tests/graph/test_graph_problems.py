@@ -140,3 +140,29 @@ def test_a_list_nobody_could_read_is_never_an_exact_zero(tmp_path, listing):
     answer = ws.answer(AnswerRequest(query=question, engine="graph"))
     assert "presne" not in answer.answer
     assert "Počet: 0" not in answer.answer
+
+
+def test_who_did_a_named_team_project_lists_its_members_also_without_pages(tmp_path):
+    """ "tímový projekt" before the project's name names the project: its members
+    are who its page lists, also a member without a page (no team-project work)."""
+    project = "pages/projects/hlasovy-robot/README.md"
+    pages = {
+        **{k: v.replace("published: false", "published: true") for k, v in PAGES.items()},
+        project: """# Tímový projekt – Hlasový robot
+
+## Riešitelia
+
+- Adam Adamec
+- Marta Kowalska
+""",
+    }
+    ws = make_workspace(tmp_path / "data")
+    ws.index(write_pages(tmp_path / "wiki", pages))
+    for question in (
+        "Kto robil tímový projekt Hlasový robot?",
+        "Kto pracoval na tímovom projekte Hlasový robot?",
+    ):
+        resp = ws.graph(GraphRequest(query=question))
+        assert resp.status == "ok", (question, resp.reason)
+        names = {e.name for e in resp.entities if e.label == "Person"}
+        assert names == {"Adam Adamec", "Marta Kowalska"}, (question, names)

@@ -137,6 +137,11 @@ def _by_kind(thesis: list[Element], kinds: list[Element], both: bool) -> list[Th
 def build(elements: list[Element]) -> Built:
     """Thesis clauses and person conditions from the question's elements."""
     elements = sorted(elements, key=lambda e: e.start)
+    if any(e.type == "project" for e in elements):
+        # "Kto robil tímový projekt Parkovanie v kampuse?": the kind word names the
+        # project itself, whose members are whoever its pages list (also those
+        # without a page of their own, who have no team-project work to match).
+        elements = [e for e in elements if not (e.type == "kind" and e.value == "team_project")]
     _bind_negations(elements)
     built = Built()
     thesis = [e for e in elements if e.type in THESIS_ELEMENTS]
