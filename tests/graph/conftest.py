@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import write_pages
 from zpagent.graph.build.extract import build_payload
 from zpagent.graph.model import GraphPayload
 from zpagent.graph.store.base import GraphUnavailable
@@ -38,6 +39,11 @@ def payload_of(wiki: Path) -> GraphPayload:
     chunker = Chunker()
     chunks = [c for d in docs for c in chunker.chunk(d.path, d.title, d.body)]
     return build_payload(docs, chunks)
+
+
+def payload_of_pages(root: Path, pages: dict[str, str]) -> GraphPayload:
+    """The graph payload of a wiki written from ``pages`` (path -> text) under ``root``."""
+    return payload_of(write_pages(root, pages))
 
 
 @pytest.fixture(scope="session")

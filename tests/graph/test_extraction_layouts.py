@@ -6,8 +6,7 @@ exact)."""
 
 from __future__ import annotations
 
-from tests.conftest import write_pages
-from zpagent.eval.extraction import payload_of_wiki
+from tests.graph.conftest import payload_of_pages
 
 STUDENT_A = """---
 title: Eva Malá
@@ -65,7 +64,7 @@ title: 'Tímový projekt: Hlasový asistent'
 
 
 def _payload(tmp_path):
-    wiki = write_pages(
+    return payload_of_pages(
         tmp_path / "wiki",
         {
             "pages/students/2019/em1/README.md": STUDENT_A,
@@ -74,7 +73,6 @@ def _payload(tmp_path):
             "pages/projects/hlasovy-asistent/README.md": PROJECT,
         },
     )
-    return payload_of_wiki(wiki)
 
 
 def _nodes(payload, label):

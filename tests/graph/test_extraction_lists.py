@@ -6,8 +6,7 @@ with an initial that fits a student only by surname."""
 
 from __future__ import annotations
 
-from tests.conftest import write_pages
-from zpagent.eval.extraction import payload_of_wiki
+from tests.graph.conftest import payload_of_pages
 
 HIDDEN = """---
 title: Lucia Mišíková
@@ -90,7 +89,7 @@ title: Spracovanie reči
 
 
 def _payload(tmp_path):
-    wiki = write_pages(
+    return payload_of_pages(
         tmp_path / "wiki",
         {
             "pages/students/2023/lm464/README.md": HIDDEN,
@@ -100,7 +99,6 @@ def _payload(tmp_path):
             "pages/topics/spracovanie-reci/README.md": TOPIC,
         },
     )
-    return payload_of_wiki(wiki)
 
 
 def _published(payload, label):

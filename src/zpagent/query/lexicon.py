@@ -245,8 +245,8 @@ Dezider Dorota Edita Elena Eliška Ernest Ervín Eugen Félix Florián Gejza Giz
 Henrich Hedviga Hubert Ignác Ida Ingrida Irena Izabela Jolana Jonáš Judita Justína Kazimír
 Klaudia Koloman Kornel Kvetoslav Kvetoslava Liliana Lea Libor Luboš Lubomír Luděk Matyáš
 Kryštof Štěpán Štěpánka Jiřina Přemysl Aleš Hynek Zbyněk Vítězslav Jaromír Jindřich
-Jiřina Šárka Alžběta Markéta Tereza Vendula Kamila Ester Žofia Zora Zlatica Zoja Žaneta
+Šárka Alžběta Markéta Vendula Kamila Ester Žofia Zora Zlatica Zoja Žaneta
 Timea Sandra Stela Viola Uršula Valentína Vanesa Ákos Balázs Gergely Levente Zsolt Tamás
-Péter Zsófia Katalin Erzsébet Réka Ildikó Szilvia Mónika Orsolya Dávid Samuel
+Péter Zsófia Katalin Erzsébet Réka Ildikó Szilvia Mónika Orsolya
 """.split()
 COMMON_FIRST_NAME_FORMS: set[str] = {f for n in _COMMON_FIRST_NAMES for f in forms(n)}

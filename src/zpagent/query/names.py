@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from zpagent.ingest.text import clean_inline, fold, slug
+from zpagent.query.tokens import TOKEN
 
 # Degrees and titles, compared case-insensitively without dots and spaces.
 _TITLES = {
@@ -101,7 +102,7 @@ def parse_person_names(value: str) -> list[str]:
 def name_words(name: str) -> tuple[str, ...]:
     """The words of a name as the question tokenizer sees them: "Ahmed Al-Sayed" is
     Ahmed, Al, Sayed (a hyphen or an apostrophe splits, as in a question)."""
-    return tuple(re.findall(r"\w+", name))
+    return tuple(TOKEN.findall(name))
 
 
 def name_key(name: str) -> str:

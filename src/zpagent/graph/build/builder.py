@@ -82,6 +82,12 @@ class Builder:
             if ev not in rel.evidence:
                 rel.evidence.append(ev)
 
+    def theses_of(self, path: str, kind: str | None = None) -> list[Node]:
+        """The theses a person's page states (of one kind, when given)."""
+        return [n for (label, _), n in self.nodes.items()
+                if label == "Thesis" and n.props.get("document_path") == path
+                and (kind is None or n.props.get("kind") == kind)]  # fmt: skip
+
     def ev(self, doc: Document, source: SourceLine | None) -> list[Evidence]:
         return [self.locator.evidence(doc.path, source)] if source else []
 

@@ -34,10 +34,8 @@ def _thesis_of(b: Builder, person_id: str, kind: str | None) -> str | None:
     path = person.props.get("document_path") if person else None
     if not path:
         return None
-    theses = [n.id for (label, _), n in b.nodes.items()
-              if label == "Thesis" and n.props.get("document_path") == path
-              and (kind is None or n.props.get("kind") == kind)]  # fmt: skip
-    return theses[0] if len(theses) == 1 else None
+    theses = b.theses_of(path, kind)
+    return theses[0].id if len(theses) == 1 else None
 
 
 def add_consulted_lists(

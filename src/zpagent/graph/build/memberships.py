@@ -121,8 +121,7 @@ def _year_from_list(b: Builder, doc: Document, person_id: str, line: Line) -> No
         return
     if not path or not (said or len(years) == 1):
         return
-    theses = [n for (label, _), n in b.nodes.items()
-              if label == "Thesis" and n.props.get("document_path") == path]  # fmt: skip
+    theses = b.theses_of(path)
     if said:
         kind, year = pt.kind_of_abbreviation(said.group(1)), int(said.group(2))
         same = [n for n in theses if n.props.get("kind") == kind]
