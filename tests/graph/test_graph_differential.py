@@ -253,6 +253,14 @@ PARAMS: dict[str, list[dict]] = {
     "work_pairs": with_flags(
         {"kinds": [], "years": []}, {"kinds": ["team_project"], "years": [2020]}
     ),
+    "led_work_pairs": with_flags(
+        {"leaders": PEOPLE, "kinds": [], "years": []},
+        {"leaders": ["jan-stas"], "kinds": ["team_project"], "years": [2020]},
+    ),
+    "led_project_pairs": with_flags({"leaders": PEOPLE, "years": []}),
+    "work_leaders": [{"ids": []}, {"ids": ["none"]}],
+    "project_leaders": [{"ids": PROJECT_IDS}],
+    "project_cards": with_flags({"ids": PROJECT_IDS}),
     "topic_members": with_flags({"ids": ["rozpoznavanie-reci", "chatboty"]}, {"ids": []}),
     "keyword_holders": with_flags({"ids": ["nlp", "asr"]}, {"ids": ["none"]}),
     "project_members": with_flags({"ids": PROJECT_IDS}, {"ids": []}),

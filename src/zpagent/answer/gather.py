@@ -190,7 +190,8 @@ def gather(
         and query.ask in GRAPH_ASKS
         and (bool(names.subjects) or query.ask not in PERSON_ASKS)
     )
-    asks_set = query.ask in ("list", "count")
+    # A named team project's leader or year is a fact of the project, not a set.
+    asks_set = query.ask in ("list", "count") and not query.asks_project
     # "Kto bol oponentom diplomovky X?": the asked thing is a word the graph did
     # not read; the thesis title (a fact's default) would answer another question.
     unread_fact = query.ask in ("fact", "profile") and not query.attributes and not query.understood
@@ -221,7 +222,10 @@ def gather(
     if graph.status != "ok":
         # The graph understood the question and has no answer. Quoting lines at
         # random would look like an answer without being one; a model may read them.
-        return rag_bundle(gen, embedder, query, names, opts) if llm else graph
+        # A project's page may state its year or leader in words the graph did not
+        # read ("Školský rok 2015/2016"): its lines answer.
+        text = llm or query.asks_project
+        return rag_bundle(gen, embedder, query, names, opts) if text else graph
     missing = graph.asked - {f.attribute for f in graph.facts} - {"count", "person"}
     if missing and graph.asked:
         text = rag_bundle(gen, embedder, query, names, opts)

@@ -85,6 +85,10 @@ def facts_from_graph(resp: GraphResponse) -> list[Fact]:
     for f in resp.facts:
         if f.predicate == "authored" and f.object is not None:
             owner[f.object.id] = (f.subject.id, f.subject.name, f.qualifiers.get("kind"))
+        elif f.predicate in ("work", "member_of_project") and f.object is not None:
+            # A work's (team project's) leader is a fact of its member's work.
+            kind = f.qualifiers.get("kind", "team_project")
+            owner[f.object.id] = (f.subject.id, f.subject.name, kind)
     out: list[Fact] = []
 
     def add(attribute: str, value: Any, f: GraphFact, **who: Any) -> None:
@@ -104,9 +108,12 @@ def facts_from_graph(resp: GraphResponse) -> list[Fact]:
         elif f.predicate in _ITEM_PREDICATES or f.predicate in ("supervisor", "consultant"):
             pid, name, kind = owner.get(f.subject.id, (None, None, kind))
             attribute = _ITEM_PREDICATES.get(f.predicate, f.predicate)
-            if attribute == "thesis_title" and f.subject.label == "Work":
+            if attribute == "thesis_title" and f.subject.label in ("Work", "Project"):
                 attribute = "work_title"
-            item = {"subject_id": pid, "subject": name, "kind": kind, "item": f.subject.id}
+            item_id = f.subject.id
+            if f.subject.label == "Project" and pid:
+                item_id = f"{f.subject.id}@{pid}"  # as its member_of_project fact
+            item = {"subject_id": pid, "subject": name, "kind": kind, "item": item_id}
             add(attribute, f.value, f, **item)
         elif f.predicate == "work" and f.object is not None:
             item = {**person, "kind": kind, "item": f.object.id}

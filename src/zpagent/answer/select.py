@@ -37,8 +37,10 @@ def fits_question(f: Fact, bundle: Bundle, years_of: dict[str, set[int]]) -> str
     # A page's author is not the person the question names ("Kto je autorom stránky X?").
     if ids and f.attribute != "document" and f.subject_id not in ids:
         return "unasked_person"
-    if not ids and f.attribute in PERSON_OWNED and "person" not in bundle.asked:
-        return "unasked_person"  # the question names nobody and lists nobody
+    if not ids and f.attribute in PERSON_OWNED and "person" not in bundle.asked and f.subject_id:
+        # The question names nobody and lists nobody; a fact of no person (a team
+        # project's leader) may still answer it.
+        return "unasked_person"
     kinds = bundle.question.kinds
     if kinds and f.item and f.kind not in kinds:
         return "unasked_kind"

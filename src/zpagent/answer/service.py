@@ -305,7 +305,7 @@ def with_their_titles(facts: list[Fact], evidence: list[Fact]) -> list[Fact]:
     leads = {f.item for f in facts if f.attribute in ("supervisor", "consultant") and f.item}
     titles = [
         f for f in evidence
-        if f.attribute == "thesis_title" and f.item in leads - titled
+        if f.attribute in ("thesis_title", "work_title") and f.item in leads - titled
     ]  # fmt: skip
     return facts + list({f.item: f for f in titles}.values())
 

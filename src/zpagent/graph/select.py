@@ -86,9 +86,6 @@ class Selector:
         work_kinds = sorted(clause.kinds & set(WORK_KINDS))
         led = bool(clause.supervisors or clause.consultants)
         if (work_kinds or (clause.kinds and not thesis_kinds)) and not led:
-            # Who led a team project or a diploma project is no relation of the
-            # graph: "tímové projekty, ktoré viedol X" finds no works here (and its
-            # coverage is unknown: the text answers, never a count of every project).
             for pid, wid in self.store.query(
                 q.WORK_PAIRS,
                 include_unpublished=self.inc,
@@ -96,6 +93,10 @@ class Selector:
                 years=sorted(clause.years),
             ):
                 out[pid].add(wid)
+        elif work_kinds and clause.supervisors and not clause.consultants:
+            # "výskumná úloha u Bielika": works whose leader (LED) is every named one.
+            for pid, wids in self.led_pairs(clause, work_kinds).items():
+                out[pid] |= wids
         if (work_kinds or clause.kinds) and not thesis_kinds:
             return out
         titles = sorted({i for r in clause.titles for i in r.ids})
@@ -119,6 +120,28 @@ class Selector:
         for (pid, tid), n in found.items():
             if n == len(groups):
                 out[pid].add(tid)
+        return out
+
+    def led_pairs(self, clause: ThesisClause, work_kinds: list[str]) -> dict[str, set[str]]:
+        """person -> the works (and team projects) that every named supervisor led.
+
+        A team project is led on its own page (the project) or on the member's
+        page (the work); either one is the person's team project."""
+        found: dict[tuple[str, str], int] = defaultdict(int)
+        for ref in clause.supervisors:
+            rows = self.store.query(q.LED_WORK_PAIRS, include_unpublished=self.inc,
+                                    leaders=list(ref.ids), kinds=work_kinds,
+                                    years=sorted(clause.years))  # fmt: skip
+            if "team_project" in work_kinds:
+                rows = rows + self.store.query(q.LED_PROJECT_PAIRS, include_unpublished=self.inc,
+                                               leaders=list(ref.ids),
+                                               years=sorted(clause.years))  # fmt: skip
+            for pair in dict.fromkeys(tuple(r) for r in rows):
+                found[pair] += 1
+        out: dict[str, set[str]] = defaultdict(set)
+        for (pid, item), n in found.items():
+            if n == len(clause.supervisors):
+                out[pid].add(item)
         return out
 
     def condition_persons(self, cond: Condition) -> dict[str, list[str]]:

@@ -108,8 +108,11 @@ def describe(query: Query, unread: bool = True) -> str:
     leaves them out: it never repeats words a question may have planted)."""
     parts: list[str] = []
     head = ASK_LABELS.get(query.ask, query.ask)
+    if query.asks_project:
+        head = ""  # a project's leader or year: a fact, not a list
     if query.ask in ("fact", "list") and query.attributes:
-        attrs = ", ".join(ATTRIBUTE_LABELS.get(a, a) for a in sorted(query.attributes))
+        shown = query.attributes - {"works"} if query.asks_project else query.attributes
+        attrs = ", ".join(ATTRIBUTE_LABELS.get(a, a) for a in sorted(shown))
         head = f"{head} {attrs}".strip() if head else attrs
     if query.ask == "count":
         head += " prác" if query.unit == "theses" else " študentov"

@@ -36,7 +36,7 @@ class PersonEntry:
     published: bool
     document_path: str | None
     login: str | None
-    leads: bool = False  # supervised or consulted a thesis
+    leads: bool = False  # supervised or consulted a thesis, or led a work
 
     @property
     def surname(self) -> str:

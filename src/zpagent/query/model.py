@@ -285,6 +285,25 @@ class Query:
     def persons(self) -> list[EntityRef]:
         return [r for r in self.refs() if r.kind == "person"]
 
+    def projects(self) -> list[str]:
+        """The team projects the query names positively (ids, sorted)."""
+        ids = {i for c in self.conditions if c.relation == "project" and not c.negated
+               for r in c.refs for i in r.ids}  # fmt: skip
+        ids |= {i for c in self.clauses if not c.negated for r in c.projects for i in r.ids}
+        return sorted(ids)
+
+    @property
+    def asks_project(self) -> bool:
+        """About a named team project's own facts ("Kto bol vedúci tímového projektu
+        X?", "Kedy bežal?"): no person named, a project named, its leader or year
+        asked. A fact of the project, not a set of persons."""
+        return (
+            self.ask in ("fact", "list")
+            and not self.persons()
+            and bool(self.attributes & {"supervisor", "year"})
+            and bool(self.projects())
+        )
+
     @property
     def relations(self) -> frozenset[str]:
         """The graph relations the query's answer depends on (for their coverage)."""

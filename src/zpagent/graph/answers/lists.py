@@ -58,7 +58,10 @@ def _emit_items(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -> lis
         rank = {pid: i for i, pid in enumerate(refs)}
         rows.sort(key=lambda r: rank.get(r[0], len(rank)))  # the selection's order
         out = emit_theses(ctx, rows, refs)
+    projects = {p.id for p in ctx.lexicon.projects}
     for pid, ref in refs.items():
+        # A team project its leader led on the project's page is a membership.
+        _emit_projects(ctx, pid, ref, [i for i in sel.items.get(pid, []) if i in projects])
         wanted = [w for w in sel.items.get(pid, []) if w in works]
         if not wanted:
             continue
@@ -68,6 +71,19 @@ def _emit_items(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -> lis
             if row[1] in wanted:
                 work_fact(ctx, ref, row)
     return out
+
+
+def _emit_projects(ctx: Context, pid: str, ref: EntityRef, wanted: list[str]) -> None:
+    """The person's memberships of the ``wanted`` team projects, with their evidence."""
+    if not wanted:
+        return
+    for _pid, jid, title, path, ev in ctx.store.query(
+        q.PERSON_PROJECTS, ids=[pid], include_unpublished=ctx.include_unpublished
+    ):
+        if jid in wanted:
+            project = ctx.builder.ref("Project", jid, title, path)
+            ctx.builder.fact(ref, "member_of_project", title, parse_evidence(ev), project,
+                             documents=[path] if path else [])  # fmt: skip
 
 
 def _is_work(item_id: str) -> bool:
@@ -91,15 +107,7 @@ def _emit_conditions(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -
             if tid in sel.topics[pid]:
                 topic = b.ref("Topic", tid, title, path)
                 b.fact(ref, "member_of_topic", title, parse_evidence(ev), topic, documents=[path])
-        for _pid, jid, title, path, ev in (
-            ctx.store.query(q.PERSON_PROJECTS, ids=[pid],
-                            include_unpublished=ctx.include_unpublished)
-            if pid in sel.projects else []
-        ):  # fmt: skip
-            if jid in sel.projects[pid]:
-                project = b.ref("Project", jid, title, path)
-                docs = [path] if path else []
-                b.fact(ref, "member_of_project", title, parse_evidence(ev), project, documents=docs)
+        _emit_projects(ctx, pid, ref, sel.projects.get(pid, []))
         for kid, name, doc, ev in (
             [r[1:] for r in ctx.store.query(q.PERSON_KEYWORDS, ids=[pid],
                                             include_unpublished=ctx.include_unpublished)]

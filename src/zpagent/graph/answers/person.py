@@ -166,7 +166,7 @@ def start_fact(ctx: Context, person: PersonEntry, answer: bool = True) -> None:
             ctx.builder.answer(start)
 
 
-def work_fact(ctx: Context, ref: EntityRef, row: tuple[Any, ...]) -> None:
+def work_fact(ctx: Context, ref: EntityRef, row: tuple[Any, ...]) -> EntityRef:
     """A person's work (team project, research task, ...) as an entity and its fact."""
     _pid, wid, kind, number, title, year, path, ev_json = row
     props = {"id": wid, "kind": kind, "title": title, "year": year}
@@ -174,9 +174,31 @@ def work_fact(ctx: Context, ref: EntityRef, row: tuple[Any, ...]) -> None:
     qualifiers = {"kind": kind, "number": number, "year": year}
     ctx.builder.fact(ref, "work", title, parse_evidence(ev_json), work, qualifiers,
                      documents=[path])  # fmt: skip
+    return work
 
 
-def works_facts(ctx: Context, person: PersonEntry) -> None:
+def leader_facts(
+    ctx: Context, label: str, items: dict[str, EntityRef], kinds: dict[str, str]
+) -> None:
+    """Who led each work or team project (``LED``), as a ``supervisor`` fact of
+    the entity shown for it (``items``: work or project id -> that entity)."""
+    if not items:
+        return
+    b = ctx.builder
+    query = q.WORK_LEADERS if label == "Work" else q.PROJECT_LEADERS
+    for item_id, sid, sname, ev in ctx.store.query(query, ids=sorted(items)):
+        item = items[item_id]
+        entry = ctx.lexicon.person_by_id.get(sid)
+        leader = b.ref("Person", sid, sname, entry.document_path if entry else None)
+        b.fact(item, "supervisor", sname, parse_evidence(ev), leader,
+               {"kind": kinds.get(item_id, "team_project")},
+               documents=[item.document_path] if item.document_path else [])  # fmt: skip
+        b.answer(sname)
+
+
+def works_facts(ctx: Context, person: PersonEntry, leaders: bool = False) -> None:
+    """A person's works and team projects; with ``leaders``, who led each."""
+    b = ctx.builder
     kinds = _work_kinds(ctx)
     years = sorted({y for c in ctx.query.clauses if not c.negated for y in c.years})
     rows = ctx.store.query(q.PERSON_WORKS, ids=[person.id],
@@ -184,25 +206,38 @@ def works_facts(ctx: Context, person: PersonEntry) -> None:
                            limit=ctx.limit + 1)  # fmt: skip
     rows = [r for r in rows if not years or r[5] in years]
     if len(rows) > ctx.limit:
-        ctx.builder.truncate("fact_limit")
+        b.truncate("fact_limit")
     ref = person_ref(ctx, person)
-    titles = set()
+    works: dict[str, EntityRef] = {}  # folded title -> the work shown
     for row in rows[: ctx.limit]:
-        work_fact(ctx, ref, row)
-        ctx.builder.answer(row[4])
-        titles.add(fold(row[4] or ""))
+        works[fold(row[4] or "")] = work_fact(ctx, ref, row)
+        b.answer(row[4])
+    if leaders:
+        shown = rows[: ctx.limit]
+        leader_facts(ctx, "Work", {r[1]: works[fold(r[4] or "")] for r in shown},
+                     {r[1]: r[2] for r in shown})  # fmt: skip
     if kinds and "team_project" not in kinds:
         return
-    # A team project whose page lists the person (her own page may not say it).
+    # A team project whose page lists the person (her own page may not say it);
+    # the same project as one of her works is shown once, led as the project says.
+    projects: dict[str, EntityRef] = {}
     for _pid, jid, title, path, ev_json in ctx.store.query(
         q.PERSON_PROJECTS, ids=[person.id], include_unpublished=ctx.include_unpublished
     ):
-        if years or fold(title or "") in titles:
-            continue  # a year asks the person's own works; the same project once
-        project = ctx.builder.entity("Project", jid, title, "team_project", path)
-        ctx.builder.fact(ref, "member_of_project", title, parse_evidence(ev_json), project,
-                         documents=[path] if path else [])  # fmt: skip
-        ctx.builder.answer(title)
+        if years:
+            continue  # a year asks the person's own works
+        if fold(title or "") in works:
+            projects[jid] = works[fold(title or "")]
+            continue
+        project = b.entity("Project", jid, title, "team_project", path)
+        b.fact(ref, "member_of_project", title, parse_evidence(ev_json), project,
+               documents=[path] if path else [])  # fmt: skip
+        b.answer(title)
+        projects[jid] = project
+    if leaders:
+        led = {f.subject.id for f in b.facts if f.predicate == "supervisor"}
+        todo = {j: e for j, e in projects.items() if e.id not in led}
+        leader_facts(ctx, "Project", todo, {})
 
 
 def memberships(ctx: Context, person: PersonEntry, label: str) -> None:
@@ -245,8 +280,9 @@ def person_facts(ctx: Context, person: PersonEntry) -> None:
     asked = query.attributes
     if query.ask == "profile" or not asked:
         asked = frozenset({"title"}) if query.ask == "fact" else frozenset()
-    if _work_kinds(ctx) and not asked & {"supervisor", "consultant"}:
-        works_facts(ctx, person)
+    if _work_kinds(ctx) and not asked & {"consultant"}:
+        # Who led a person's team project or research task: its leader (LED).
+        works_facts(ctx, person, leaders="supervisor" in asked)
         return
     if query.ask == "profile":
         theses_facts(ctx, person, frozenset({"title"}))

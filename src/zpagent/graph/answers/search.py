@@ -2,6 +2,8 @@
 
     Query (zpagent.query) -> by what it asks:
         fact, profile      the named persons' facts        (person)
+        a project's leader
+        or year            the named team project's facts  (project)
         list, count,
         who_wrote          the selection, listed, counted  (lists)
         shared, path,
@@ -24,6 +26,7 @@ from zpagent.config import Settings, get_settings
 from zpagent.graph.answers import links, lists
 from zpagent.graph.answers.context import Context
 from zpagent.graph.answers.person import person_facts
+from zpagent.graph.answers.project import project_facts
 from zpagent.graph.answers.resolve import add_rejected, record_match, unresolved
 from zpagent.graph.answers.response import ResponseBuilder
 from zpagent.graph.contract import GraphResponse
@@ -95,6 +98,9 @@ def search_store(
     builder = ResponseBuilder(store, query.text, index_version, limit, evidence_limit)
     builder.question = query
     ctx = Context(store, lexicon, query, builder, limit, include_unpublished, load_coverage(store))
+    if query.asks_project:
+        # "Kto bol vedúci tímového projektu X?": the project's own facts.
+        return project_facts(ctx)
     if query.ask in ("fact", "profile") and not query.subjects:
         return builder.build("no_answer", "no_matching_facts")
     if query.ask == "content" and (query.clauses or query.conditions or query.reference):

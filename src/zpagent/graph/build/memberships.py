@@ -277,11 +277,11 @@ def add_project_page(
     report: PageReport,
 ) -> tuple[ProjectPage, list[Problem]]:
     project = read_project(doc, page)
-    evidence = (
-        [b.locator.evidence(doc.path, SourceLine("title", project.title_line,
-                                                 project.title_line.text))]
-        if project.title_line else []
-    )  # fmt: skip
+    evidence = [
+        b.locator.evidence(doc.path, SourceLine(field, line, line.text))
+        for field, line in (("title", project.title_line), ("year_line", project.year_line))
+        if line is not None
+    ]
     jref = _project_node(
         b,
         project.title,

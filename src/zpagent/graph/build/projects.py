@@ -41,6 +41,7 @@ class ProjectPage:
     year: int | None = None
     supervisors: list[str] = field(default_factory=list)
     supervisor_line: Line | None = None
+    year_line: Line | None = None  # the label line the year was read from
 
 
 def project_key(title: str) -> str:
@@ -67,6 +68,18 @@ def is_project_page(doc: Document, page: PageFacts) -> bool:
     return bool(_PREFIX.match(head)) and not page.items
 
 
+# "- Školský rok 2015/2016": a year label and its year without a colon between.
+_YEAR_NO_COLON = re.compile(r"^\W*([^\W\d][^\d:]{1,30}?)\s+(\d{4}(?:\s*/\s*\d{2,4})?)\W*$")
+
+
+def _unlabelled_year(line: Line) -> int | None:
+    m = _YEAR_NO_COLON.match(clean_inline(line.text))
+    if m is None or line.in_code:
+        return None
+    label = " ".join(fold(m.group(1)).split())
+    return pt.heading_year(m.group(2)) if pt.classify_label(label) in pt.YEAR_LABELS else None
+
+
 def read_project(doc: Document, page: PageFacts) -> ProjectPage:
     """The title, year and supervisor a project page states."""
     title = clean_inline(_PREFIX.sub("", doc.title or "")) or doc.title or doc.path
@@ -75,6 +88,10 @@ def read_project(doc: Document, page: PageFacts) -> ProjectPage:
     for line in page.lines:
         lab = label_line(line)
         if lab is None:
+            year = _unlabelled_year(line)
+            if year:
+                years.append(year)
+                found.year_line = line
             continue
         kind = pt.classify_label(lab.label)
         if kind == "title" and found.title_line is None and lab.value:
@@ -86,5 +103,6 @@ def read_project(doc: Document, page: PageFacts) -> ProjectPage:
             y = pt.heading_year(lab.value)
             if y:
                 years.append(y)
+                found.year_line = line
     found.year = years[-1] if years else None
     return found

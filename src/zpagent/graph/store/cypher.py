@@ -254,10 +254,11 @@ PERSONS_BY_START_PAGE = _q(
 
 # --- selection: the sets a typed query combines (``graph.select``) ------------------
 
-# Persons who led or consulted a thesis: a name of theirs may be a supervisor.
+# Persons who led or consulted a thesis, or led a work or team project: a name of
+# theirs may be a supervisor.
 LEADERS = _q(
     "leaders",
-    """MATCH (s:Person)-[:SUPERVISED|CONSULTED]->(:Thesis) RETURN DISTINCT s.id ORDER BY s.id""",
+    """MATCH (s:Person)-[:SUPERVISED|CONSULTED|LED]->() RETURN DISTINCT s.id ORDER BY s.id""",
 )
 THESIS_YEARS = _q(
     "thesis_years",
@@ -286,6 +287,40 @@ WORK_PAIRS = _q(
       AND (size($kinds) = 0 OR w.kind IN $kinds)
       AND (size($years) = 0 OR w.year IN $years)
     RETURN p.id, w.id ORDER BY p.id, w.id""",
+)
+# Works led by any of $leaders (LED): a student's team project, research task or
+# diploma project that names its leader, and the members of a team project whose
+# page names its leader. (person, work or project) pairs.
+LED_WORK_PAIRS = _q(
+    "led_work_pairs",
+    """MATCH (p:Person)-[:HAS_WORK]->(w:Work)<-[:LED]-(s:Person)
+    WHERE s.id IN $leaders AND ($include_unpublished OR (w.published AND p.published))
+      AND (size($kinds) = 0 OR w.kind IN $kinds)
+      AND (size($years) = 0 OR w.year IN $years)
+    RETURN DISTINCT p.id, w.id ORDER BY p.id, w.id""",
+)
+LED_PROJECT_PAIRS = _q(
+    "led_project_pairs",
+    """MATCH (p:Person)-[:MEMBER_OF]->(j:Project)<-[:LED]-(s:Person)
+    WHERE s.id IN $leaders AND ($include_unpublished OR (j.published AND p.published))
+      AND (size($years) = 0 OR j.year IN $years)
+    RETURN DISTINCT p.id, j.id ORDER BY p.id, j.id""",
+)
+# Who led given works, and given team projects (LED), with the evidence line.
+WORK_LEADERS = _q(
+    "work_leaders",
+    """MATCH (s:Person)-[r:LED]->(w:Work) WHERE w.id IN $ids
+    RETURN w.id, s.id, s.name, r.evidence ORDER BY w.id, s.id""",
+)
+PROJECT_LEADERS = _q(
+    "project_leaders",
+    """MATCH (s:Person)-[r:LED]->(j:Project) WHERE j.id IN $ids
+    RETURN j.id, s.id, s.name, r.evidence ORDER BY j.id, s.id""",
+)
+PROJECT_CARDS = _q(
+    "project_cards",
+    """MATCH (j:Project) WHERE j.id IN $ids AND ($include_unpublished OR j.published)
+    RETURN j.id, j.title, j.year, j.document_path, j.evidence ORDER BY j.id""",
 )
 TOPIC_MEMBERS = _q(
     "topic_members",

@@ -1,0 +1,126 @@
+"""Who led a work that is not a thesis (``LED``) answers questions: the leader of a
+named team project, its year as the page writes it, the students whose research
+task or team project someone led, and who led a named student's team project."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import make_workspace, write_pages
+from zpagent.requests import AnswerRequest, GraphRequest
+
+PAGES = {
+    "pages/students/2018/aa101xy/README.md": """# Adam Adamec
+
+## Bakalárska práca 2021
+
+Názov práce: Rozpoznávanie reči v hluku
+
+Vedúci: Ing. Daniel Hládek, PhD.
+
+## Výskumná úloha (2020)
+
+- Názov práce: Detekcia vozidiel na parkovisku
+- Vedúci práce: Ing. Tomáš Bielik, PhD.
+""",
+    "pages/students/2018/bb102xy/README.md": """# Beáta Bieliková
+
+## Bakalárska práca 2021
+
+Názov práce: Prepis prednášok
+
+Vedúci: Ing. Tomáš Bielik, PhD.
+""",
+    "pages/students/2018/cc103xy/README.md": """# Cyril Cibuľa
+
+## Bakalárska práca 2022
+
+Názov práce: Hlasový asistent
+
+Vedúci: Ing. Daniel Hládek, PhD.
+""",
+    "pages/projects/hlasovy-robot/README.md": """# Tímový projekt – Hlasový robot
+
+- Akademický rok: 2020/2021
+- Vedúci tímu: Ing. Mária Lacková, PhD.
+
+## Riešitelia
+
+- Adam Adamec – rozpoznávanie reči
+- Cyril Cibuľa – webové rozhranie
+""",
+    "pages/projects/parkovanie/README.md": """# Tímový projekt – Parkovanie v kampuse
+
+- Školský rok 2018/2019
+- Vedúci: Ing. Tomáš Bielik, PhD.
+
+## Tím
+
+- Beáta Bieliková – mobilná aplikácia
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory):
+    root = tmp_path_factory.mktemp("leaders")
+    workspace = make_workspace(root / "data")
+    workspace.index(write_pages(root / "wiki", PAGES))
+    return workspace
+
+
+def _persons(resp) -> set[str]:
+    return {e.name for e in resp.entities if e.label == "Person" and e.role == "member"}
+
+
+def test_the_leader_of_a_named_team_project_is_answered_not_its_members_counted(ws):
+    resp = ws.graph(GraphRequest(query="Kto bol vedúci tímového projektu Hlasový robot?"))
+    assert resp.status == "ok", resp.reason
+    assert resp.answers == ["Mária Lacková"]
+    assert resp.aggregation is None
+    answer = ws.answer(AnswerRequest(query="Kto bol vedúci tímového projektu Hlasový robot?"))
+    assert "Mária Lacková" in answer.answer
+    assert "Počet" not in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [
+        ("Kedy bežal tímový projekt Hlasový robot?", "2020/2021"),
+        # A year label without a colon.
+        ("V ktorom školskom roku bol tímový projekt Parkovanie v kampuse?", "2018/2019"),
+    ],
+)
+def test_a_projects_year_is_said_as_its_page_writes_it(ws, question, year):
+    answer = ws.answer(AnswerRequest(query=question))
+    assert answer.status == "ok", answer.reason
+    assert year in answer.answer
+    resp = ws.graph(GraphRequest(query=question))
+    assert resp.answers == [year]
+
+
+def test_students_whose_research_task_someone_led(ws):
+    resp = ws.graph(GraphRequest(query="Ktorí študenti mali výskumnú úlohu u Tomáša Bielika?"))
+    assert resp.status == "ok", resp.reason
+    # Beáta's bachelor thesis under Bielik is no research task.
+    assert _persons(resp) == {"Adam Adamec"}
+    assert resp.aggregation is not None and resp.aggregation.count == 1
+
+
+def test_members_of_the_team_projects_someone_led(ws):
+    question = "Ktorí študenti robili tímový projekt pod vedením Márie Lackovej?"
+    resp = ws.graph(GraphRequest(query=question))
+    assert resp.status == "ok", resp.reason
+    assert _persons(resp) == {"Adam Adamec", "Cyril Cibuľa"}
+
+
+def test_who_led_a_named_students_team_project(ws):
+    for question in (
+        "Kto viedol tímový projekt Cyrila Cibuľu?",
+        "Who led the team project that Cyril Cibuľa worked on?",
+    ):
+        resp = ws.graph(GraphRequest(query=question))
+        assert resp.status == "ok", (question, resp.reason)
+        assert "Mária Lacková" in resp.answers, (question, resp.answers)
+        answer = ws.answer(AnswerRequest(query=question))
+        assert "Mária Lacková" in answer.answer, question
