@@ -265,6 +265,7 @@ PARAMS: dict[str, list[dict]] = {
     "keyword_holders": with_flags({"ids": ["nlp", "asr"]}, {"ids": ["none"]}),
     "project_members": with_flags({"ids": PROJECT_IDS}, {"ids": []}),
     "person_projects": with_flags({"ids": PEOPLE}),
+    "member_roles": [{}],
     "started_in": with_flags({"years": [2014]}, {"years": [2016, 2017]}),
     "leaders_of": [
         {"ids": PEOPLE, "kinds": [], "roles": ["SUPERVISED"]},

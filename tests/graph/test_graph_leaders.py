@@ -1,6 +1,8 @@
-"""Who led a work that is not a thesis (``LED``) answers questions: the leader of a
-named team project, its year as the page writes it, the students whose research
-task or team project someone led, and who led a named student's team project."""
+"""Who led a work that is not a thesis (``LED``) and what a member did in a team
+answer questions: the leader of a named team project, its year as the page writes
+it, the students whose research task or team project someone led, who led a named
+student's team project, a member's role, the members with a role, and a thesis of
+the member who had a role."""
 
 from __future__ import annotations
 
@@ -124,3 +126,30 @@ def test_who_led_a_named_students_team_project(ws):
         assert "Mária Lacková" in resp.answers, (question, resp.answers)
         answer = ws.answer(AnswerRequest(query=question))
         assert "Mária Lacková" in answer.answer, question
+
+
+def test_a_members_role_is_read_from_the_project_page(ws):
+    for question in (
+        "Akú úlohu mal Cyril Cibuľa v tímovom projekte Hlasový robot?",
+        "Jakou roli měl Cyril Cibuľa v týmu Hlasový robot?",
+    ):
+        resp = ws.graph(GraphRequest(query=question))
+        assert resp.status == "ok", (question, resp.reason)
+        assert resp.answers == ["webové rozhranie"], question
+        answer = ws.answer(AnswerRequest(query=question))
+        assert "webové rozhranie" in answer.answer, question
+        assert "rozpoznávanie reči" not in answer.answer  # Adam's role, not Cyril's
+
+
+def test_the_members_with_a_role_and_their_theses(ws):
+    resp = ws.graph(
+        GraphRequest(query="Kto mal v tímových projektoch na starosti webové rozhranie?")
+    )
+    assert resp.status == "ok", resp.reason
+    assert _persons(resp) == {"Cyril Cibuľa"}
+    # Two hops: the member with the role, then who led her bachelor thesis.
+    question = "Kto viedol bakalárku toho, kto v tíme Hlasový robot robil rozpoznávanie reči?"
+    answer = ws.answer(AnswerRequest(query=question))
+    assert answer.status == "ok", answer.reason
+    assert "Daniel Hládek" in answer.answer and "Adam Adamec" in answer.answer
+    assert "Cyril" not in answer.answer

@@ -31,13 +31,14 @@ ATTRIBUTE_FACTS = {
     "topics": "topic",
     "keywords": "keyword",
     "works": "work_title",
+    "role": "role",
 }
 # Attributes of one person's own page; a question about one of them may ask several.
 PERSON_ATTRIBUTES = frozenset(
     {"thesis_title", "thesis_year", "supervisor", "consultant", "start_year"}
 )
 _ITEM_PREDICATES = {"title": "thesis_title", "year": "thesis_year"}
-_PERSON_PREDICATES = {"member_of_topic": "topic", "has_keyword": "keyword"}
+_PERSON_PREDICATES = {"member_of_topic": "topic", "has_keyword": "keyword", "role": "role"}
 
 
 def fact_attributes(query: Query) -> frozenset[str]:
@@ -61,7 +62,13 @@ def asked_for(query: Query, names: Names) -> frozenset[str]:
         return mapped or frozenset({"thesis_title"})
     if query.ask in ("list", "who_wrote"):
         if query.unit == "theses" and mapped & {"supervisor", "consultant"}:
-            return mapped & {"supervisor", "consultant"}
+            leads = mapped & {"supervisor", "consultant"}
+            # Who led the theses of the persons the graph selected: their facts; not
+            # when the role word was a condition ("nemali žiadneho konzultanta").
+            conditions = {"consultant" for c in query.clauses
+                          if c.consultants or (c.negated and c.with_consultant)}  # fmt: skip
+            conditions |= {"supervisor" for c in query.clauses if c.supervisors}
+            return leads | {"person"} if leads - conditions else leads
         return frozenset({"person"})
     if query.ask == "shared":
         return mapped & {"topic", "keyword"} or frozenset({"topic", "keyword"})

@@ -118,6 +118,8 @@ def _fact_line(f: Fact) -> str:
     if f.attribute == "document":
         by = f" napísal(a) {escape(f.subject)}" if f.subject else ""
         return f"- stránku „{escape(f.value)}“{by}"
+    if f.attribute == "role":
+        return f"- {_who(f)}úloha v tíme: {escape(f.value)}"
     if f.attribute in ("topic", "keyword"):
         label = "téma" if f.attribute == "topic" else "kľúčové slovo"
         return f"- {_who(f)}{label}: {escape(f.value)}"

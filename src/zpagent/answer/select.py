@@ -16,11 +16,13 @@ from zpagent.answer.evidence import Bundle
 from zpagent.answer.facts import ITEM_ATTRIBUTES, Fact
 
 # Asked attributes a single fact can answer (lists and counts come from the graph).
-FACT_ATTRIBUTES = frozenset({*ITEM_ATTRIBUTES, "start_year", "keyword", "topic", "document"})
+FACT_ATTRIBUTES = frozenset(
+    {*ITEM_ATTRIBUTES, "start_year", "keyword", "topic", "document", "role"}
+)
 
 
 # Facts about one person, asked only of a person the question names (or lists).
-PERSON_OWNED = frozenset({*ITEM_ATTRIBUTES, "start_year", "keyword"})
+PERSON_OWNED = frozenset({*ITEM_ATTRIBUTES, "start_year", "keyword", "role"})
 
 
 def item_years(facts: list[Fact]) -> dict[str, set[int]]:

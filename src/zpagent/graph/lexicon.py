@@ -14,9 +14,18 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from zpagent.graph.model import parse_evidence
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
-from zpagent.query.lexicon import Lexicon, PersonEntry, PersonFacts, ThesisCard, phrase
+from zpagent.query.lexicon import (
+    Lexicon,
+    PersonEntry,
+    PersonFacts,
+    PhraseEntry,
+    ThesisCard,
+    phrase,
+    role_key,
+)
 from zpagent.query.names import name_words
 
 _LOCK = threading.Lock()
@@ -81,6 +90,14 @@ def _build(store: GraphStore) -> Lexicon:
         phrase(tid, title, published=bool(pub))
         for tid, title, _key, pub in store.query(q.TITLES_LEXICON)
     ]
+    roles: dict[str, PhraseEntry] = {}
+    for _pid, _jid, ev_json, pub in store.query(q.MEMBER_ROLES):
+        for ev in parse_evidence(ev_json):
+            if ev.value:
+                key = role_key(ev.value)
+                seen = roles.get(key)
+                visible = bool(pub) or (seen is not None and seen.published)
+                roles[key] = phrase(key, seen.name if seen else ev.value, published=visible)
     years = frozenset(int(row[0]) for row in store.query(q.THESIS_YEARS) if row[0])
     return Lexicon(
         persons=persons,
@@ -89,6 +106,7 @@ def _build(store: GraphStore) -> Lexicon:
         keywords=keywords,
         projects=projects,
         titles=titles,
+        roles=list(roles.values()),
         years=years,
         facts=_FactsReader(store),
     )

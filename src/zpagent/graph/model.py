@@ -29,15 +29,22 @@ class Evidence:
     chunk_id: str | None
     line: int | None
     text: str
+    # What the line says of the relation beside the link itself: a team member's
+    # role ("- Wei Zhang – analýza dát" -> "analýza dát"). Kept in the evidence, so
+    # both stores hold it without a schema of their own.
+    value: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "field": self.field,
             "document_path": self.document_path,
             "chunk_id": self.chunk_id,
             "line": self.line,
             "text": self.text,
         }
+        if self.value is not None:
+            out["value"] = self.value
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Evidence:
@@ -47,6 +54,7 @@ class Evidence:
             chunk_id=data.get("chunk_id"),
             line=data.get("line"),
             text=data.get("text", ""),
+            value=data.get("value"),
         )
 
 

@@ -7,6 +7,7 @@ Each part of a ``Query`` is one small set from the store:
                      or works of a kind (WORK_PAIRS)
     topic, keyword   persons on a topic / with a keyword
     project          members of a team project
+    role             team members with a role ("vizualizácia"), in the named projects
     start year       persons who started in the given years
     family           persons of that family (the lexicon)
     reference        the supervisors (consultants, topics) of another
@@ -25,9 +26,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from zpagent.graph.model import parse_evidence
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
-from zpagent.query.lexicon import Lexicon
+from zpagent.query.lexicon import Lexicon, role_key
 from zpagent.query.model import (
     THESIS_KINDS,
     WORK_KINDS,
@@ -144,10 +146,20 @@ class Selector:
                 out[pid].add(item)
         return out
 
-    def condition_persons(self, cond: Condition) -> dict[str, list[str]]:
-        """person -> what of the condition they have (topics, keywords, projects)."""
+    def condition_persons(
+        self, cond: Condition, projects: frozenset[str] = frozenset()
+    ) -> dict[str, list[str]]:
+        """person -> what of the condition they have (topics, keywords, projects; for
+        a role, the team projects they had it in, only ``projects`` when given)."""
         ids = sorted({i for r in cond.refs for i in r.ids})
         out: dict[str, list[str]] = defaultdict(list)
+        if cond.relation == "role":
+            for pid, jid, ev_json, visible in self.store.query(q.MEMBER_ROLES):
+                if (visible or self.inc) and (not projects or jid in projects):
+                    roles = {role_key(e.value) for e in parse_evidence(ev_json) if e.value}
+                    if roles & set(ids):
+                        out[pid].append(jid)
+            return out
         if cond.relation in ("family", "person"):
             for pid in ids:
                 out[pid] = []
@@ -262,8 +274,9 @@ class Selector:
                 for pid, tids in pairs.items():
                     items[pid] |= tids
         kept: dict[str, dict[str, list[str]]] = {}
+        named_projects = frozenset(query.projects())
         for cond in conditions:
-            found = self.condition_persons(cond)
+            found = self.condition_persons(cond, named_projects)
             (negated if cond.negated else sets).append(set(found))
             if not cond.negated:
                 kept[cond.relation] = found
@@ -292,5 +305,9 @@ class Selector:
                     sel.items[pid] = dated
         sel.topics = {p: v for p, v in kept.get("topic", {}).items() if p in chosen}
         sel.keywords = {p: v for p, v in kept.get("keyword", {}).items() if p in chosen}
-        sel.projects = {p: v for p, v in kept.get("project", {}).items() if p in chosen}
+        for relation in ("project", "role"):  # the memberships a condition asked for
+            for p, v in kept.get(relation, {}).items():
+                if p in chosen:
+                    sel.projects.setdefault(p, [])
+                    sel.projects[p] += [j for j in v if j not in sel.projects[p]]
         return sel

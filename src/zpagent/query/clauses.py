@@ -28,7 +28,7 @@ from typing import Any
 from zpagent.query.model import Condition, EntityRef, ThesisClause
 
 THESIS_ELEMENTS = ("kind", "years", "supervisor", "consultant", "with_consultant", "title")
-PERSON_ELEMENTS = ("topic", "keyword", "family", "project", "start_years")
+PERSON_ELEMENTS = ("topic", "keyword", "family", "project", "role", "start_years")
 NEGATION_REACH = 6  # tokens after a negation that it may bind to
 
 
@@ -137,10 +137,11 @@ def _by_kind(thesis: list[Element], kinds: list[Element], both: bool) -> list[Th
 def build(elements: list[Element]) -> Built:
     """Thesis clauses and person conditions from the question's elements."""
     elements = sorted(elements, key=lambda e: e.start)
-    if any(e.type == "project" for e in elements):
+    if any(e.type in ("project", "role") for e in elements):
         # "Kto robil tímový projekt Parkovanie v kampuse?": the kind word names the
         # project itself, whose members are whoever its pages list (also those
-        # without a page of their own, who have no team-project work to match).
+        # without a page of their own, who have no team-project work to match); so
+        # does a member's role ("kto mal v tímových projektoch na starosti testovanie").
         elements = [e for e in elements if not (e.type == "kind" and e.value == "team_project")]
     _bind_negations(elements)
     built = Built()
@@ -161,7 +162,7 @@ def build(elements: list[Element]) -> Built:
         if alternatives and len(built.clauses) > 1:
             built.combine = "or"
     for e in elements:
-        if e.type in ("topic", "keyword", "family", "project"):
+        if e.type in ("topic", "keyword", "family", "project", "role"):
             built.conditions.append(Condition(e.type, (e.value,), negated=e.negated))
         elif e.type == "excepted":
             built.conditions.append(Condition("person", (e.value,), negated=True))

@@ -201,7 +201,8 @@ def _phrases(parts: Parts, lexicon: Lexicon) -> list[tuple[str, list[Phrase]]]:
                 as_topics.append(Phrase(p.start, p.end, list({t.id: t for t in entries}.values())))
         if as_topics:
             topics, keywords = as_topics, []
-    return [("topic", topics), ("keyword", keywords), ("project", rec.projects)]
+    return [("topic", topics), ("keyword", keywords), ("project", rec.projects),
+            ("role", rec.roles)]  # fmt: skip
 
 
 def _unknown_term(parts: Parts, elements: list[Element], subjects: bool) -> list[Element]:
@@ -301,6 +302,9 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         asked.add("works")
     if _has(parts, "login"):
         asked.add("login")
+    if _has(parts, "role") and subjects:
+        asked.add("role")  # "Akú úlohu mal Wei Zhang v tíme X?": not the works
+        asked.discard("works")
     return asked
 
 

@@ -76,6 +76,13 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\bt[iy]m(?:e|u|om|y|ov|em)?\b|\bteams?\b|\bclen\w*|\bmembers?\b|\btimov\w*"
         r"|\bprojekt(?:e|u|om|y|och)?\b|\bprojects?\b"
     ),
+    # A team member's role: "akú úlohu mal", "na starosti", "jakou roli", "responsible for".
+    "role": (
+        r"\b(?:ak(?:u|a|ej)|jak(?:ou|a|ou)|what|ktor\w*|kter\w*)\s+(?:\w+\s+)?"
+        r"(?:ulohu|uloha|ulohy|rolu|roli|role|funkciu|funkci)\b"
+        r"|\bna starost\w*|\bmal\w* na\s+starost\w*|\bresponsible\b|\bin charge\b"
+        r"|\broles?\b|\brol[aiuy]\b|\bulohu v t[iy]m\w*"
+    ),
     "login": r"\blogin\w*|\bprihlasovac\w*|\busername\b|\bprezyvk\w*",
     "shared": (
         r"\bspolocn\w*|\bzdiela\w*|\bobaja\b|\bobe\b|\boboch\b|\bobom\b|\bboth\b"

@@ -42,12 +42,14 @@ ATTRIBUTE_LABELS = {
     "keywords": "kľúčové slová",
     "works": "práce a projekty",
     "login": "login",
+    "role": "úloha v tíme",
 }
 RELATION_LABELS = {
     "topic": "téma",
     "keyword": "kľúčové slovo",
     "family": "rodina",
     "project": "tímový projekt",
+    "role": "úloha v tíme",
     "start_year": "začiatok štúdia",
 }
 

@@ -101,6 +101,11 @@ def phrase(id_: str, name: str, **extra: object) -> PhraseEntry:
     return PhraseEntry(id_, name, tuple(word_keys(w) for w in words_of(name)), **extra)  # type: ignore[arg-type]
 
 
+def role_key(role: str) -> str:
+    """The matching key of a team member's role: folded, lower case, single spaces."""
+    return " ".join(fold(role).lower().split())
+
+
 def words_of(text: str) -> list[str]:
     return re.findall(r"\w+", text)
 
@@ -174,6 +179,9 @@ class Lexicon:
     keywords: list[PhraseEntry] = field(default_factory=list)
     projects: list[PhraseEntry] = field(default_factory=list)
     titles: list[PhraseEntry] = field(default_factory=list)
+    # Roles team members have on project pages ("vizualizácia", "backend"): the id
+    # is the role's key (``role_key``), the name as first written.
+    roles: list[PhraseEntry] = field(default_factory=list)
     years: frozenset[int] = frozenset()  # years of the wiki's theses and works
     facts: FactsLookup = _no_facts
 

@@ -66,6 +66,7 @@ ATTRIBUTES = (
     "keywords",
     "works",
     "login",
+    "role",  # a team member's role in a team project
 )
 # What graph-guided retrieval may follow for a question: supervision (who led
 # what), topic (students of a topic or keyword), time (years), comparison
@@ -179,7 +180,7 @@ class ThesisClause:
 class Condition:
     """A condition on the person: a topic, keyword, start year or family."""
 
-    relation: str  # topic | keyword | start_year | family | person
+    relation: str  # topic | keyword | project | role | start_year | family | person
     refs: tuple[EntityRef, ...] = ()
     years: frozenset[int] = frozenset()
     negated: bool = False
@@ -300,6 +301,8 @@ class Query:
         return (
             self.ask in ("fact", "list")
             and not self.persons()
+            and not set(self.kinds) - {"team_project"}  # "diplomovku člena tímu X": a thesis
+            and not any(c.relation == "role" for c in self.conditions)  # a member's
             and bool(self.attributes & {"supervisor", "year"})
             and bool(self.projects())
         )
@@ -326,11 +329,14 @@ class Query:
         for cond in self.conditions:
             # A condition names its relation as the coverage does, except a team
             # project, whose members are the ``team_member`` relation.
-            used.add({"project": "team_member"}.get(cond.relation, cond.relation))
+            used.add(
+                {"project": "team_member", "role": "team_member"}.get(cond.relation, cond.relation)
+            )
         if self.reference is not None:
             used.add(self.reference.relation)
         if self.ask in ("fact", "list") and self.attributes:
             used |= {a for a in self.attributes if a in ("supervisor", "consultant", "start_year")}
+            used |= {"team_member"} if "role" in self.attributes else set()
         return frozenset(used)
 
     def edit(self, **changes: Any) -> Query:

@@ -61,6 +61,7 @@ class Recognized:
     topics: list[Phrase] = field(default_factory=list)
     keywords: list[Phrase] = field(default_factory=list)
     projects: list[Phrase] = field(default_factory=list)
+    roles: list[Phrase] = field(default_factory=list)  # team members' roles
     titles: list[Phrase] = field(default_factory=list)
     title_text: str | None = None  # a quoted or announced title, as written
     unknown: list[tuple[str, int, int]] = field(default_factory=list)  # name, token span
@@ -201,6 +202,37 @@ def _dedupe(found: list[tuple[int, int, PhraseEntry]]) -> list[Phrase]:
     return [Phrase(a, b, es) for (a, b), es in sorted(spans.items())]
 
 
+def _role_heads(
+    stems: list[frozenset[str]],
+    free: list[bool],
+    roles: list[PhraseEntry],
+    skip: set[int],
+    found: list[Phrase],
+) -> list[Phrase]:
+    """A role named by its first word ("testovanie" for "testovanie a dokumentácia"):
+    every role that starts with that word, for a free word no role phrase took."""
+    one_word = {p.start: p for p in found if p.end == p.start + 1}
+    taken = {j for p in found for j in range(p.start, p.end)} - set(one_word)
+    out = []
+    for i, keys in enumerate(stems):
+        if not free[i] or i in skip or i in taken:
+            continue
+        heads = [r for r in roles if r.stems and len(r.stems) > 1 and keys & r.stems[0]]
+        if heads and i in one_word:  # "testovanie": that role and the longer ones
+            one_word[i].entries += [r for r in heads if r not in one_word[i].entries]
+        elif heads:
+            out.append(Phrase(i, i + 1, heads))
+    return out
+
+
+def _inside(p: Phrase, others: list[Phrase]) -> bool:
+    return any(o.start <= p.start and p.end <= o.end for o in others)
+
+
+def _overlaps(p: Phrase, others: list[Phrase]) -> bool:
+    return any(o.start < p.end and p.start < o.end for o in others)
+
+
 def blocked_tokens(
     tokens: list[Token],
     cue_spans: dict[str, list[tuple[int, int]]],
@@ -334,13 +366,22 @@ def recognize(
         setattr(out, attr, [p for p in getattr(out, attr) if not any(
             j.start <= p.start and p.end <= j.end and (j.end - j.start) > (p.end - p.start)
             for j in out.projects)])  # fmt: skip
+    if cue_spans.get("team") or cue_spans.get("role"):
+        # "kto mal v tíme X na starosti vizualizáciu": a member's role, read from the
+        # wiki's project pages; in a team's context it wins over a keyword.
+        visible_roles = vis(lexicon.roles, include_unpublished)
+        roles = _dedupe(phrase_matches(stems, free, visible_roles, cue_only))
+        roles += _role_heads(stems, free, visible_roles, cue_only, roles)
+        out.roles = [r for r in roles if not _inside(r, out.projects)]
+        for attr in ("topics", "keywords"):
+            setattr(out, attr, [p for p in getattr(out, attr) if not _overlaps(p, out.roles)])
     # A phrase that is both a topic and a keyword is both; a longer one wins a token.
-    for phrases in (out.projects, out.topics, out.keywords):
+    for phrases in (out.projects, out.topics, out.keywords, out.roles):
         for p in phrases:
             out.cover(p.start, p.end)
     phrase_tokens = {
         j
-        for ps in (out.projects, out.topics, out.keywords)
+        for ps in (out.projects, out.topics, out.keywords, out.roles)
         for p in ps
         for j in range(p.start, p.end)
     }

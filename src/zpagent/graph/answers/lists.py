@@ -77,13 +77,18 @@ def _emit_projects(ctx: Context, pid: str, ref: EntityRef, wanted: list[str]) ->
     """The person's memberships of the ``wanted`` team projects, with their evidence."""
     if not wanted:
         return
+    roles = any(c.relation == "role" for c in ctx.query.conditions)
     for _pid, jid, title, path, ev in ctx.store.query(
         q.PERSON_PROJECTS, ids=[pid], include_unpublished=ctx.include_unpublished
     ):
         if jid in wanted:
             project = ctx.builder.ref("Project", jid, title, path)
-            ctx.builder.fact(ref, "member_of_project", title, parse_evidence(ev), project,
-                             documents=[path] if path else [])  # fmt: skip
+            evidence = parse_evidence(ev)
+            docs = [path] if path else []
+            ctx.builder.fact(ref, "member_of_project", title, evidence, project, documents=docs)
+            for e in evidence if roles else []:
+                if e.value:  # the role the question asked about, beside the person
+                    ctx.builder.fact(ref, "role", e.value, [e], project, documents=docs)
 
 
 def _is_work(item_id: str) -> bool:

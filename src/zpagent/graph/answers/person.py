@@ -258,6 +258,24 @@ def memberships(ctx: Context, person: PersonEntry, label: str) -> None:
         b.truncate("fact_limit")
 
 
+def role_facts(ctx: Context, person: PersonEntry) -> None:
+    """A person's role in each team project (in the named ones, when the query names
+    any), as its page lists the person: "Wei Zhang – analýza dát"."""
+    named = set(ctx.query.projects())
+    b = ctx.builder
+    for _pid, jid, title, path, ev_json in ctx.store.query(
+        q.PERSON_PROJECTS, ids=[person.id], include_unpublished=ctx.include_unpublished
+    ):
+        if named and jid not in named:
+            continue
+        for ev in parse_evidence(ev_json):
+            if ev.value:
+                project = b.ref("Project", jid, title, path)
+                b.fact(person_ref(ctx, person), "role", ev.value, [ev], project,
+                       {"project": title}, documents=[path] if path else [])  # fmt: skip
+                b.answer(ev.value)
+
+
 def login_fact(ctx: Context, person: PersonEntry) -> None:
     if person.login and person.document_path:
         ctx.builder.fact(person_ref(ctx, person), "login", person.login, [],
@@ -271,6 +289,7 @@ _ASKED: dict[str, Callable[[Context, PersonEntry], None]] = {
     "topics": lambda ctx, p: memberships(ctx, p, "Topic"),
     "keywords": lambda ctx, p: memberships(ctx, p, "Keyword"),
     "login": login_fact,
+    "role": role_facts,
 }
 
 
@@ -280,7 +299,7 @@ def person_facts(ctx: Context, person: PersonEntry) -> None:
     asked = query.attributes
     if query.ask == "profile" or not asked:
         asked = frozenset({"title"}) if query.ask == "fact" else frozenset()
-    if _work_kinds(ctx) and not asked & {"consultant"}:
+    if _work_kinds(ctx) and not asked & {"consultant", "role"}:
         # Who led a person's team project or research task: its leader (LED).
         works_facts(ctx, person, leaders="supervisor" in asked)
         return

@@ -10,6 +10,8 @@ on its members' pages or both is one ``Project`` node, matched by title.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from zpagent.graph.build import patterns as pt
 from zpagent.graph.build.builder import Builder, People, page_folder
 from zpagent.graph.build.lines import Line, label_line, plain
@@ -23,7 +25,13 @@ from zpagent.graph.build.people import (
     people_lexicon,
     people_on_page,
 )
-from zpagent.graph.build.projects import ProjectPage, project_id, project_key, read_project
+from zpagent.graph.build.projects import (
+    ProjectPage,
+    member_role,
+    project_id,
+    project_key,
+    read_project,
+)
 from zpagent.graph.model import Evidence, PageReport, evidence_json, parse_evidence
 from zpagent.ingest.document import Document
 from zpagent.ingest.text import clean_inline, fold, slug
@@ -178,6 +186,8 @@ def _list_members(
     found = people_on_page(doc.path, page.lines, lexicon, resolver, relation, skip)
     for named in found.named:
         ev = b.locator.evidence(doc.path, SourceLine(field, named.line, named.line.text))
+        if rel_type == "MEMBER_OF":
+            ev = replace(ev, value=member_role(named.line.text))
         b.rel(rel_type, ("Person", named.person_id), target, [ev])
         if mentions and ev.chunk_id:
             b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", named.person_id))

@@ -80,6 +80,25 @@ def _unlabelled_year(line: Line) -> int | None:
     return pt.heading_year(m.group(2)) if pt.classify_label(label) in pt.YEAR_LABELS else None
 
 
+# A member line's cells: "- Wei Zhang – analýza dát", "| Wei Zhang | analýza dát |".
+_CELLS = re.compile(r"\s+[–—-]\s+|\s*\|\s*")
+_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+ROLE_MAX_WORDS = 6
+
+
+def member_role(text: str) -> str | None:
+    """The role a team member's line states beside the name, or None: exactly two
+    cells (the name, then a short phrase without digits)."""
+    body = _MARKER.sub("", clean_inline(text))
+    cells = [c.strip(" *_") for c in _CELLS.split(body) if c.strip(" *_|")]
+    if len(cells) != 2:
+        return None
+    role = cells[1]
+    if not 1 <= len(role.split()) <= ROLE_MAX_WORDS or any(ch.isdigit() for ch in role):
+        return None
+    return role
+
+
 def read_project(doc: Document, page: PageFacts) -> ProjectPage:
     """The title, year and supervisor a project page states."""
     title = clean_inline(_PREFIX.sub("", doc.title or "")) or doc.title or doc.path

@@ -340,6 +340,12 @@ PROJECT_MEMBERS = _q(
     WHERE j.id IN $ids AND ($include_unpublished OR p.published)
     RETURN p.id, j.id ORDER BY p.id, j.id""",
 )
+# Every team membership with its evidence (a member's role is its ``value``).
+MEMBER_ROLES = _q(
+    "member_roles",
+    """MATCH (p:Person)-[r:MEMBER_OF]->(j:Project)
+    RETURN p.id, j.id, r.evidence, p.published AND j.published ORDER BY p.id, j.id""",
+)
 PERSON_PROJECTS = _q(
     "person_projects",
     """MATCH (p:Person)-[r:MEMBER_OF]->(j:Project)
