@@ -227,6 +227,14 @@ def gather(
         text = llm or query.asks_project
         return rag_bundle(gen, embedder, query, names, opts) if text else graph
     missing = graph.asked - {f.attribute for f in graph.facts} - {"count", "person"}
+    # "anglický názov", "pôvodný názov": a word the graph did not read may qualify
+    # the asked fact; the page's own lines that say it come with the facts.
+    qualified = query.ask == "fact" and bool(query.unaccounted) and bool(names.subjects)
+    if qualified:
+        # The named persons' own pages (graph-guided), not the words' best matches.
+        text = graph_rag_bundle(gen, embedder, query, names, opts)
+        if text.status == "ok":
+            return merge_bundles(graph, text)
     if missing and graph.asked:
         text = rag_bundle(gen, embedder, query, names, opts)
         if text.status == "ok":

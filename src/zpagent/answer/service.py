@@ -39,7 +39,7 @@ from zpagent.answer.facts import TYPED, Fact
 from zpagent.answer.gather import ENGINES, AnswerOptions, gather, rag_bundle
 from zpagent.answer.llm import ChatClient, Deadline, LLMBadResponse
 from zpagent.answer.prompts import SYSTEM, evidence_context, repair_message, user_message
-from zpagent.answer.quotes import Quote
+from zpagent.answer.quotes import Quote, unit_list
 from zpagent.answer.select import answering_facts
 from zpagent.answer.subjects import Names, needs_a_person, resolve_names
 from zpagent.answer.verify import Failure, Verdict, verify
@@ -327,7 +327,9 @@ def _without_llm(
     if everything and not (bundle.asked & {f.attribute for f in bundle.facts}):
         facts = list(bundle.facts)
     if facts or count is not None or (bundle.paths and bundle.engine != "rag"):
-        return _deliver(bundle, question, opts, facts, [], count, mode="deterministic", **fields)
+        quotes = _unread_lines(bundle, question) if facts else []
+        return _deliver(bundle, question, opts, facts, quotes, count, mode="deterministic",
+                        **fields)  # fmt: skip
     if bundle.about_own_pages and bundle.asked & TYPED:
         # Asked for a typed fact of named persons that their pages do not state
         # ("konzultant bakalárskej práce" when only the master thesis has one):
@@ -343,9 +345,37 @@ def _without_llm(
     return _deliver(bundle, question, opts, [], quotes, None, mode="extractive", **fields)
 
 
+UNREAD_LINES = 2  # lines shown that say a word the query did not read
+
+
+def _unread_lines(bundle: Bundle, question: Query) -> list[Quote]:
+    """Lines of the named persons' own pages that say a word of a fact question the
+    query did not read ("anglický názov" -> "Názov v angličtine: ..."): shown beside
+    the typed facts, which answer the question as far as it was understood. A
+    labelled line comes before a sentence that only mentions the word."""
+    if question.ask != "fact" or not question.unaccounted or not bundle.subjects:
+        return []
+    own = {s.id for s in bundle.subjects}
+    found: dict[str, tuple[int, Quote]] = {}
+    for sid, ev in bundle.by_id.items():
+        if ev.subject_id not in own:
+            continue
+        for text in ev.texts:
+            for unit in unit_list(text):
+                if unit.text not in found and _says_unread(unit.text, question):
+                    rank = 0 if unit.kind == "label" else 1
+                    found[unit.text] = (rank, Quote(sid, unit.text))
+    ranked = sorted(found.values(), key=lambda x: x[0])
+    return [q for _, q in ranked[:UNREAD_LINES]]
+
+
 def _says_unread(text: str, question: Query) -> bool:
-    words = fold(text).split()
-    stems = [fold(w)[:5] for u in question.unaccounted_words for w in u.split() if len(w) > 3]
+    words = fold(text).lower().split()
+    stems = {fold(w).lower()[:5] for u in question.unaccounted_words for w in u.split()
+             if len(w) > 3}  # fmt: skip
+    if question.language == "cs":
+        # Czech "ů" is Slovak "ô"/"o" ("původní" / "pôvodný").
+        stems |= {s.replace("u", "o", 1) for s in stems}
     return any(w.startswith(stem) for stem in stems for w in words)
 
 

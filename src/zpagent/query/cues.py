@@ -78,7 +78,7 @@ _CUE_PATTERNS: dict[str, str] = {
     ),
     # A team member's role: "akú úlohu mal", "na starosti", "jakou roli", "responsible for".
     "role": (
-        r"\b(?:ak(?:u|a|ej)|jak(?:ou|a|ou)|what|ktor\w*|kter\w*)\s+(?:\w+\s+)?"
+        r"\b(?:ak(?:u|a|ej)|jak(?:ou|a|ou)|what|ktor\w*|kter\w*)\s+(?:(?!vyzkum|vyskum)\w+\s+)?"
         r"(?:ulohu|uloha|ulohy|rolu|roli|role|funkciu|funkci)\b"
         r"|\bna starost\w*|\bmal\w* na\s+starost\w*|\bresponsible\b|\bin charge\b"
         r"|\broles?\b|\brol[aiuy]\b|\bulohu v t[iy]m\w*"

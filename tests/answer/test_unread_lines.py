@@ -1,0 +1,35 @@
+"""A word of a fact question the query did not read ("anglický názov", "původní
+název") brings the named person's own line that says it, beside the typed fact."""
+
+from __future__ import annotations
+
+from tests.conftest import make_workspace, write_pages
+from zpagent.requests import AnswerRequest
+
+
+def test_a_word_the_graph_did_not_read_brings_the_line_that_says_it(tmp_path):
+    """ "Aký je anglický názov …?": the typed title answers as far as the question was
+    understood, and the page's own line with the unread word is shown beside it."""
+    pages = {
+        "pages/students/2018/dd104xy/README.md": """# Dana Dudová
+
+## Diplomová práca 2022
+
+Názov práce: Detekcia prekrývajúcej sa reči
+
+Názov v angličtine: Overlapped speech detection
+
+Vedúci: Ing. Daniel Hládek, PhD.
+
+Pôvodný názov práce bol „Prekrývajúca sa reč v rozhovoroch“, potom sa zmenil.
+""",
+    }
+    ws = make_workspace(tmp_path / "data")
+    ws.index(write_pages(tmp_path / "wiki", pages))
+    answer = ws.answer(AnswerRequest(query="Aký je anglický názov diplomovky Dany Dudovej?"))
+    assert "Overlapped speech detection" in answer.answer
+    assert "Pôvodný" not in answer.answer  # a line that does not say the word
+    original = ws.answer(AnswerRequest(query="Jaký byl původní název diplomky Dany Dudové?"))
+    assert "Prekrývajúca sa reč v rozhovoroch" in original.answer
+    plain = ws.answer(AnswerRequest(query="Aký je názov diplomovky Dany Dudovej?"))
+    assert "Overlapped" not in plain.answer and "Detekcia prekrývajúcej sa reči" in plain.answer
