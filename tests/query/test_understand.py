@@ -294,3 +294,28 @@ def test_a_count_of_projects_someone_led_depends_on_who_led_works(lexicon):
         "work_supervisor"
         not in understand("Koľko bakalárok viedol Daniel Hládek?", lexicon).relations
     )
+
+
+def test_students_of_a_supervisor_beside_a_consultant_word(lexicon):
+    """ "Hládkovi bakalári", "diplomanti Hládka": the students' noun makes him their
+    supervisor, whatever consultant word follows; the name between a question word
+    and "bakalári" is still a name."""
+    for question in (
+        "Ktorí diplomanti Hládka nemali žiadneho konzultanta?",
+        "Ktorí Hládkovi diplomanti nemali žiadneho konzultanta?",
+    ):
+        q = understand(question, lexicon)
+        among = [c for c in q.clauses if not c.negated]
+        assert [r.ids for c in among for r in c.supervisors] == [("daniel-hladek",)], question
+        assert all(not c.consultants for c in q.clauses), question
+        assert any(c.negated and c.with_consultant for c in q.clauses), question
+    q = understand("Ktorí Hládkovi bakalári nepísali diplomovku?", lexicon)
+    assert [r.ids for c in q.clauses if not c.negated for r in c.supervisors] == [
+        ("daniel-hladek",)
+    ]
+    assert "title" not in q.attributes  # "bakalári" are students, not theses
+
+
+def test_words_that_only_say_listed_are_understood(lexicon):
+    q = understand("Koľko študentov je uvedených pri téme Rozpoznávanie reči?", lexicon)
+    assert q.understood and q.ask == "count"

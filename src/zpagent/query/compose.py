@@ -137,7 +137,9 @@ def _consultant_closer(m: Mention, parts: Parts) -> bool:
     cons = parts.cues.get("consultant", [])
     if not cons:
         return False
-    sups = parts.cues.get("supervisor", [])
+    # "diplomanti Hrubej … konzultanta": the students' noun beside the name makes
+    # her their supervisor, whatever consultant word follows.
+    sups = parts.cues.get("supervisor", []) + parts.cues.get("students_of", [])
     at = parts.tokens[m.start].start
 
     def dist(spans: list[tuple[int, int]]) -> int:

@@ -42,8 +42,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bcalled\b|\bnamed\b|\bo com\b|\bna com\b|\bo cem\b"
         r"|\bco (?:robil|robila|pisal|pisala|riesil|riesila|delal|delala|psal|psala)\b"
         r"|\btem\w* (?:jeho |jej |jeji )?(?:prac|bakalar|diplom|dizert)\w*"
-        r"|\b(?:ktor\w*|ak(?:y|a|e|u|ych|ou|eho|ej|om)|kter\w*|jak(?:y|a|e|ou))\s+(?:\w+\s+)?"
-        r"(?:prac|thes|bakalar|diplomov|dizert)\w*"
+        # "Ktoré Fabiánove bakalárky": only the question word is the cue; the word
+        # between may be a name. "bakalári" are students, not theses.
+        r"|\b(?:ktor\w*|ak(?:y|a|e|u|ych|ou|eho|ej|om)|kter\w*|jak(?:y|a|e|ou))\s+(?=(?:\w+\s+)?"
+        r"(?:prac|thes|bakalar(?!(?:i|ov|om|mi|ant\w*)\b)|diplomov|dizert)\w*)"
         r"|\bjmen\w*|\bwhat (?:was|is) (?:the )?\w+'?s? (?:thesis|work)\b|\babout what\b"
         r"|\bwhat (?:did|does) \w+ (?:write|work)\b"
     ),
@@ -75,6 +77,11 @@ _CUE_PATTERNS: dict[str, str] = {
     "team": (
         r"\bt[iy]m(?:e|u|om|y|ov|em)?\b|\bteams?\b|\bclen\w*|\bmembers?\b|\btimov\w*"
         r"|\bprojekt(?:e|u|om|y|och)?\b|\bprojects?\b"
+    ),
+    # Students of someone: "diplomanti Hrubej", "Vaškovi doktorandi", "bakalári X".
+    "students_of": (
+        r"\bdiplomant\w*|\bbakalarant\w*|\bbakalar(?:i|ov|om|mi)\b|\bdoktorand\w*"
+        r"|\bstudent(?:i|ov|ky|iek|mi|om)\b"
     ),
     # A team member's role: "akú úlohu mal", "na starosti", "jakou roli", "responsible for".
     "role": (
@@ -305,8 +312,9 @@ FUNCTION_WORDS = frozenset(
     patri patria patril patrila patrili patrit clenom clenmi clenovia clen clenka
     robi robia rieši riesi riesia pise pisu pracuje pracuju pracoval pracovala pracovali
     venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena
-    uvedene uvedeni zapisany zapisana zapisani evidovany evidovana
-    belong belongs belonged work works worked working listed registered
+    uvedene uvedeni uvedenych uvedenym uvedenymi uvedeno uvedenu zapisany zapisana zapisani
+    zapisanych evidovany evidovana evidovanych uvadza uvadzaju
+    belong belongs belonged work works worked working listed registered mentioned under
     pani pan pana panu panovi panej slecna slecny kolega kolegu kolegyna kolegyne
     wiki wiky wikine obhajil obhajila obhajili obhajeny obhajena obhajene obhajit obhaji
     odovzdal odovzdala odovzdali odovzdana odovzdane defended defend submitted finished
