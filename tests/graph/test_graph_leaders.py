@@ -153,3 +153,8 @@ def test_the_members_with_a_role_and_their_theses(ws):
     assert answer.status == "ok", answer.reason
     assert "Daniel Hládek" in answer.answer and "Adam Adamec" in answer.answer
     assert "Cyril" not in answer.answer
+
+
+def test_a_persons_team_project_comes_with_the_role(ws):
+    answer = ws.answer(AnswerRequest(query="Na akom tímovom projekte robil Adam Adamec?"))
+    assert "Hlasový robot" in answer.answer and "rozpoznávanie reči" in answer.answer

@@ -42,8 +42,10 @@ _PERSON_PREDICATES = {"member_of_topic": "topic", "has_keyword": "keyword", "rol
 
 
 def fact_attributes(query: Query) -> frozenset[str]:
-    """The query's asked attributes in the answer's fact vocabulary."""
-    return frozenset(ATTRIBUTE_FACTS[a] for a in query.attributes if a in ATTRIBUTE_FACTS)
+    """The query's asked attributes in the answer's fact vocabulary (a person's team
+    projects come with what the person did in them)."""
+    mapped = {ATTRIBUTE_FACTS[a] for a in query.attributes if a in ATTRIBUTE_FACTS}
+    return frozenset(mapped | ({"role"} if "works" in query.attributes else set()))
 
 
 def asked_for(query: Query, names: Names) -> frozenset[str]:

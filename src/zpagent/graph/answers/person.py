@@ -226,6 +226,11 @@ def works_facts(ctx: Context, person: PersonEntry, leaders: bool = False) -> Non
     ):
         if years:
             continue  # a year asks the person's own works
+        for ev in parse_evidence(ev_json):
+            if ev.value:  # what the person did in the team, as the project's page says
+                role_of = b.ref("Project", jid, title, path)
+                b.fact(ref, "role", ev.value, [ev], role_of, {"project": title},
+                       documents=[path] if path else [])  # fmt: skip
         if fold(title or "") in works:
             projects[jid] = works[fold(title or "")]
             continue

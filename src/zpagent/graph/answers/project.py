@@ -13,7 +13,8 @@ import re
 from typing import TYPE_CHECKING
 
 from zpagent.graph.answers.person import leader_facts
-from zpagent.graph.contract import GraphResponse
+from zpagent.graph.build.projects import project_key
+from zpagent.graph.contract import EntityRef, GraphResponse
 from zpagent.graph.model import Evidence, parse_evidence
 from zpagent.graph.store import cypher as q
 
@@ -37,6 +38,30 @@ def _as_written(evidence: list[Evidence], year: int) -> str:
     return str(year)
 
 
+def _leaders_on_member_pages(ctx: Context, jid: str, title: str, project: EntityRef) -> None:
+    """A project without a page of its own: its leader is who its members' pages say
+    led their team project of that title ("Tímový projekt …, vedúci: J. Kmeť")."""
+    members = [
+        r[0]
+        for r in ctx.store.query(
+            q.PROJECT_MEMBERS, ids=[jid], include_unpublished=ctx.include_unpublished
+        )
+    ]
+    works = ctx.store.query(q.PERSON_WORKS, ids=members, kinds=["team_project"],
+                            include_unpublished=ctx.include_unpublished, limit=1000)  # fmt: skip
+    same = [w[1] for w in works if project_key(w[4] or "") == project_key(title)]
+    seen: set[str] = set()
+    for _wid, sid, sname, ev in ctx.store.query(q.WORK_LEADERS, ids=same):
+        if sid in seen:
+            continue
+        seen.add(sid)
+        entry = ctx.lexicon.person_by_id.get(sid)
+        leader = ctx.builder.ref("Person", sid, sname, entry.document_path if entry else None)
+        ctx.builder.fact(project, "supervisor", sname, parse_evidence(ev), leader,
+                         {"kind": "team_project"})  # fmt: skip
+        ctx.builder.answer(sname)
+
+
 def project_facts(ctx: Context) -> GraphResponse:
     b = ctx.builder
     asked = ctx.query.attributes & PROJECT_ATTRIBUTES
@@ -58,6 +83,8 @@ def project_facts(ctx: Context) -> GraphResponse:
                 b.answer(shown)
         if "supervisor" in asked:
             leader_facts(ctx, "Project", {jid: project}, {})
+            if not ctx.builder.answers:
+                _leaders_on_member_pages(ctx, jid, title, project)
     if not b.answers:
         return b.build("no_answer", "no_matching_facts")
     return b.build("ok")
