@@ -106,6 +106,8 @@ def _print_build(report: dict, wiki: Path) -> None:
         "embedding_segments",
         "embedding_computed",
         "embedding_reused",
+        "embedding_duplicates",
+        "embedding_tokens_saved",
         "seconds",
     ):
         t.add_row(key, str(report[key]))

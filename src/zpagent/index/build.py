@@ -72,6 +72,10 @@ class BuildReport:
     notes: dict[str, int] = field(default_factory=dict)  # normal input, counted (info)
     embedding_workers: int = 1
     token_counts_computed: int = 0  # model token counts not found in the cache
+    # Segments whose exact input another segment already has (a copied page):
+    # they share its vector, neither looked up nor embedded again.
+    embedding_duplicates: int = 0
+    embedding_tokens_saved: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -325,6 +329,8 @@ def build_generation(
             embedding_reused=stats.reused,
             embedding_tokens_computed=stats.computed_tokens,
             embedding_workers=stats.workers,
+            embedding_duplicates=stats.duplicates,
+            embedding_tokens_saved=stats.tokens_saved,
             token_counts_computed=counts.computed,
             seconds=0.0,
             phase_seconds=phases,
