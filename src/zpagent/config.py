@@ -73,22 +73,23 @@ class Settings(BaseSettings):
         DEFAULT_MAX_BYTES,
         ge=1024,
         le=1024 * 1024 * 1024,
-        description="Largest page read, in bytes; a larger page is indexed up to this size "
-        "and reported (`too_large_truncated`).",
+        description="Largest page indexed in full, in bytes; a larger page is indexed up to "
+        "this size and reported with the bytes left out (`too_large_truncated`).",
     )
     page_max_headings: int = Field(
         DEFAULT_MAX_HEADINGS,
         ge=1,
         le=1_000_000,
         description="Headings per page; the page is indexed up to the next one and reported "
-        "(`too_many_headings`).",
+        "with the bytes left out (`too_many_headings`).",
     )
     page_max_chunks: int = Field(
         DEFAULT_MAX_CHUNKS,
         ge=1,
         le=1_000_000,
-        description="Chunks per page; the first ones are indexed and the page reported "
-        "(`too_many_chunks`).",
+        description="Chunks per page, a safety net for text unusually dense in tokens (1 MiB "
+        "of prose is about 1,250 chunks); the first ones are indexed and the page reported "
+        "with the bytes left out (`too_many_chunks`).",
     )
 
     # --- embeddings --------------------------------------------------------

@@ -31,7 +31,7 @@ from zpagent.index.schema import DDL, SCHEMA_VERSION
 from zpagent.index.version import hash_rows, make_index_version
 from zpagent.ingest.chunker import Chunk, Chunker, ChunkSettings
 from zpagent.ingest.document import Document, ScanWarning
-from zpagent.ingest.limits import PageLimits
+from zpagent.ingest.limits import PageLimits, left_out
 from zpagent.ingest.scan import ScanResult
 from zpagent.lexical import lemma_text
 
@@ -76,6 +76,11 @@ class BuildReport:
     # they share its vector, neither looked up nor embedded again.
     embedding_duplicates: int = 0
     embedding_tokens_saved: int = 0
+    # Pages indexed only in part (a page limit was reached), the bytes of them
+    # that are not searchable, and the first of them by name (``limits.left_out``).
+    pages_cut: int = 0
+    bytes_left_out: int = 0
+    cut_pages: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -185,9 +190,14 @@ def chunk_documents(
         page = chunker.chunk(d.path, d.title, d.body, max_chunks=max_chunks)
         if max_chunks is not None and len(page) > max_chunks:
             page = page[:max_chunks]
+            left = len(d.body[page[-1].char_end :].encode())
+            d.bytes_left_out += left
             d.warnings.append("too_many_chunks")
             scan.warnings.append(ScanWarning(d.path, "too_many_chunks"))
-            log.warning("%s: too_many_chunks (indexed the first %d)", d.path, max_chunks)
+            log.warning(
+                "%s: too_many_chunks (indexed the first %d, %d bytes left out)",
+                d.path, max_chunks, left,
+            )  # fmt: skip
         chunks.extend(page)
         progress.advance()
     return chunks
@@ -336,6 +346,7 @@ def build_generation(
             phase_seconds=phases,
             extra=extra,
             notes=scan.note_counts(),
+            **left_out(docs),
         )
         report.extra["staged_path"] = str(staged)
     except BaseException:

@@ -87,20 +87,26 @@ def read_document(
     base_url: str | None = None,
     limits: PageLimits | None = None,
     folder_meta: dict[str, Any] | None = None,
+    real_size: int | None = None,
 ) -> tuple[Document | None, list[str]]:
     """Read and parse one page; returns (document or None, problem and note kinds).
 
     ``source_url`` is left for the scan to fill in (it depends on other pages).
+    ``real_size``: the size of the page in the wiki when ``abs_path`` is a copy
+    of its first bytes only (a snapshot), so that the bytes left out are true.
     """
     del base_url  # URLs need every page's front matter: see scan_wiki
     limits = limits or PageLimits()
     raw, size, problem = _read(SourceFile(root_rel, abs_path, "page"), limits.max_bytes)
     if raw is None:
         return None, [problem or "unreadable"]
+    size = max(size, real_size or 0)
     kinds: list[str] = []
+    left_out = 0
     if len(raw) > limits.max_bytes:
         raw = cut_bytes(raw, limits.max_bytes)
         kinds.append("too_large_truncated")
+        left_out = size - len(raw)
     content_hash = hashlib.sha256(raw).hexdigest()
     decoded = decode_page(raw)
     kinds.extend(decoded.problems)
@@ -114,6 +120,7 @@ def read_document(
     body, cut = cut_after_headings(fm.body, limits.max_headings)
     if cut:
         kinds.append("too_many_headings")
+        left_out += len(fm.body.encode()) - len(body.encode())
     meta = normalize_meta(data, body, root_rel)
     kinds.extend(meta.warnings)
     if not body.strip():
@@ -135,6 +142,7 @@ def read_document(
         content_hash=content_hash,
         size_bytes=size,
         warnings=[k for k in kinds if not is_note(k)],
+        bytes_left_out=left_out,
         url_hints={k: v for k, v in data.items() if str(k).strip().lower() in URL_KEYS},
     )
     return doc, kinds
@@ -177,12 +185,14 @@ def scan_wiki(
     report: bool = True,
     limits: PageLimits | None = None,
     refused: list[ScanWarning] | None = None,
+    sizes: dict[str, int] | None = None,
 ) -> ScanResult:
     """Scan every page; ``report=False`` for rescans (hashing a snapshot, the
     unchanged check) so that an operator reads one warning per problem page.
 
     ``refused``: what taking a snapshot refused to copy (links, special files),
-    reported with the snapshot's own problems.
+    reported with the snapshot's own problems. ``sizes``: the real sizes of
+    the pages it copied only in part (past the byte limit).
     """
     root = Path(root)
     check_wiki_root(root)
@@ -197,7 +207,11 @@ def scan_wiki(
         checkpoint(source.rel)  # a sync job names this page if parsing it ends the process
         folder = source.rel.rpartition("/")[0]
         doc, kinds = read_document(
-            source.rel, source.path, limits=limits, folder_meta=support.folder_meta.get(folder)
+            source.rel,
+            source.path,
+            limits=limits,
+            folder_meta=support.folder_meta.get(folder),
+            real_size=(sizes or {}).get(source.rel),
         )
         warnings.extend(ScanWarning(source.rel, kind) for kind in kinds)
         if doc is not None:

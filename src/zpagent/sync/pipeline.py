@@ -93,7 +93,9 @@ def run_sync(
                     "seconds": round(time.perf_counter() - t0, 3),
                     "recovery": {"state": recovery.state, "detail": recovery.detail},
                 }
-            scan = scan_wiki(snap.root, base_url, limits=limits, refused=snap.refused)
+            scan = scan_wiki(
+                snap.root, base_url, limits=limits, refused=snap.refused, sizes=snap.sizes
+            )
             try:
                 report = build_generation(
                     scan, ws.build_inputs(), progress, wiki_revision=snap.revision

@@ -37,6 +37,9 @@ class Snapshot:
     # holds none of it, so the scan of the copy cannot see it; it is reported
     # with the build.
     refused: list[ScanWarning] = field(default_factory=list)
+    # The real sizes of the pages copied only in part (past the byte limit):
+    # the build reports how much of each was left out.
+    sizes: dict[str, int] = field(default_factory=dict)
 
 
 def _live_hash(wiki: Path, base_url: str | None, limits: PageLimits | None) -> str:
@@ -54,9 +57,10 @@ def take_snapshot(
     refused: list[ScanWarning] = []
     into.mkdir(parents=True, exist_ok=True)
     copied = 0
+    sizes: dict[str, int] = {}
     for source in iter_source_files(wiki, refused):
         try:
-            raw, _ = read_regular_file(source.path, limits.max_bytes)
+            raw, size = read_regular_file(source.path, limits.max_bytes)
         except NotRegularFile:
             refused.append(ScanWarning(source.rel, "special_file"))
             continue
@@ -67,6 +71,8 @@ def take_snapshot(
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_bytes(raw)
         copied += source.kind == "page"
+        if len(raw) > limits.max_bytes:
+            sizes[source.rel] = size
     if not copied:
         raise no_pages_error(wiki, len({w.path for w in refused}))
     try:
@@ -74,7 +80,7 @@ def take_snapshot(
     except WikiError:
         # Pages exist but none is readable text (binaries, refused encodings).
         raise no_pages_error(wiki, copied) from None
-    return Snapshot(into, revision, source_hash, refused)
+    return Snapshot(into, revision, source_hash, refused, sizes)
 
 
 def verify_unchanged(
