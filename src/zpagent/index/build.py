@@ -81,6 +81,9 @@ class BuildReport:
     pages_cut: int = 0
     bytes_left_out: int = 0
     cut_pages: list[dict[str, Any]] = field(default_factory=list)
+    # The site generator whose rules said what is a page, the overrides, and
+    # the paths left out with why (``ScanResult.site``).
+    site: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -347,6 +350,7 @@ def build_generation(
             extra=extra,
             notes=scan.note_counts(),
             **left_out(docs),
+            site=scan.site(),
         )
         report.extra["staged_path"] = str(staged)
     except BaseException:
