@@ -16,9 +16,15 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from zpagent.ingest.globs import compile_glob
 from zpagent.ingest.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_CHUNKS, DEFAULT_MAX_HEADINGS
 
 _COMMIT_ID = re.compile(r"[0-9a-f]{40}")
+
+
+def split_globs(value: str) -> list[str]:
+    """``INDEX_INCLUDE``/``INDEX_EXCLUDE``: comma-separated globs."""
+    return [p.strip() for p in value.split(",") if p.strip()]
 
 
 class Settings(BaseSettings):
@@ -73,23 +79,43 @@ class Settings(BaseSettings):
         DEFAULT_MAX_BYTES,
         ge=1024,
         le=1024 * 1024 * 1024,
-        description="Largest page read, in bytes; a larger page is indexed up to this size "
-        "and reported (`too_large_truncated`).",
+        description="Largest page indexed in full, in bytes; a larger page is indexed up to "
+        "this size and reported with the bytes left out (`too_large_truncated`).",
     )
     page_max_headings: int = Field(
         DEFAULT_MAX_HEADINGS,
         ge=1,
         le=1_000_000,
         description="Headings per page; the page is indexed up to the next one and reported "
-        "(`too_many_headings`).",
+        "with the bytes left out (`too_many_headings`).",
     )
     page_max_chunks: int = Field(
         DEFAULT_MAX_CHUNKS,
         ge=1,
         le=1_000_000,
-        description="Chunks per page; the first ones are indexed and the page reported "
-        "(`too_many_chunks`).",
+        description="Chunks per page, a safety net for text unusually dense in tokens (1 MiB "
+        "of prose is about 1,250 chunks); the first ones are indexed and the page reported "
+        "with the bytes left out (`too_many_chunks`).",
     )
+
+    # --- what is a page (beside the site generator's own rules) -------------
+    index_include: str = Field(
+        "",
+        description="Comma-separated globs of paths to index even where the site generator "
+        "(Jekyll, Hugo, MkDocs) does not publish them; `zpagent index --include` adds more.",
+    )
+    index_exclude: str = Field(
+        "",
+        description="Comma-separated globs of paths never indexed; they win over includes; "
+        "`zpagent index --exclude` adds more.",
+    )
+
+    @field_validator("index_include", "index_exclude")
+    @classmethod
+    def _valid_globs(cls, value: str) -> str:
+        for pattern in split_globs(value):
+            compile_glob(pattern)  # ValueError: a path that leaves the wiki
+        return value
 
     # --- embeddings --------------------------------------------------------
     embedding_model: str = Field(

@@ -18,7 +18,7 @@ the request, never a field a model can set.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from zpagent.answer.condense import CondenseCache
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.llm import ChatClient, LLMConfig
 from zpagent.answer.service import answer
-from zpagent.config import Settings, get_settings
+from zpagent.config import Settings, get_settings, split_globs
 from zpagent.contract import AnswerResponse, RagResponse, SearchResponse
 from zpagent.embed.base import Embedder
 from zpagent.embed.factory import get_embedder
@@ -49,6 +49,7 @@ from zpagent.index.reader import Generation, open_current
 from zpagent.index.serving import GenerationManager, remote_verifier
 from zpagent.ingest.chunker import ChunkSettings
 from zpagent.ingest.limits import PageLimits
+from zpagent.ingest.sites.rules import Overrides
 from zpagent.query import Query
 from zpagent.rag.modes import rag_for_mode
 from zpagent.requests import AnswerRequest, GraphRequest, RagRequest, SearchRequest
@@ -89,6 +90,14 @@ class Workspace:
         s = self.settings
         return PageLimits(s.page_max_bytes, s.page_max_headings, s.page_max_chunks)
 
+    def page_overrides(self, include: Sequence[str] = (), exclude: Sequence[str] = ()) -> Overrides:
+        """INDEX_INCLUDE/INDEX_EXCLUDE, plus one build's ``--include``/``--exclude``."""
+        s = self.settings
+        return Overrides(
+            include=(*split_globs(s.index_include), *include),
+            exclude=(*split_globs(s.index_exclude), *exclude),
+        )
+
     def build_inputs(self) -> BuildInputs:
         inputs = BuildInputs(
             data=self.data,
@@ -115,9 +124,18 @@ class Workspace:
             return None
         return Neo4jRemoteGraph(self.settings)
 
-    def index(self, wiki: Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
-        """Build and publish a generation (the sync pipeline without a git pull)."""
-        return run_sync(self, wiki, pull=False, progress=progress, skip_unchanged=False)
+    def index(
+        self,
+        wiki: Path | None = None,
+        progress: Progress | None = None,
+        include: Sequence[str] = (),
+        exclude: Sequence[str] = (),
+    ) -> dict[str, Any]:
+        """Build and publish a generation (the sync pipeline without a git pull);
+        ``include``/``exclude``: page globs of this build, beside the settings'."""
+        overrides = self.page_overrides(include, exclude)
+        return run_sync(self, wiki, pull=False, progress=progress, skip_unchanged=False,
+                        overrides=overrides)  # fmt: skip
 
     def sync(
         self,

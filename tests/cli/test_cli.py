@@ -81,6 +81,8 @@ def test_index_json_summary(tmp_path, tiny_wiki):
         "embedding_segments",
         "embedding_computed",
         "embedding_reused",
+        "embedding_duplicates",
+        "embedding_tokens_saved",
         "seconds",
     ):
         assert key in summary

@@ -2,7 +2,7 @@
 
 from zpagent.ingest.chunker import Chunker
 from zpagent.ingest.limits import PageLimits
-from zpagent.ingest.scan import scan_wiki
+from zpagent.ingest.scan import cut_bytes, scan_wiki
 
 
 def test_a_page_past_the_size_limit_is_cut_at_a_line_and_reported(tmp_path):
@@ -13,6 +13,8 @@ def test_a_page_past_the_size_limit_is_cut_at_a_line_and_reported(tmp_path):
     assert doc.warnings == ["too_large_truncated"] and doc.title == "Veľká"
     assert len(doc.body.encode()) <= 64 * 1024 and doc.body.endswith(line)
     assert doc.size_bytes > 5_000_000  # the real size is reported
+    kept = len(cut_bytes((tmp_path / "big.md").read_bytes(), 64 * 1024))
+    assert doc.bytes_left_out == doc.size_bytes - kept
 
 
 def test_a_page_past_the_heading_limit_is_indexed_up_to_it(tmp_path):
@@ -22,6 +24,7 @@ def test_a_page_past_the_heading_limit_is_indexed_up_to_it(tmp_path):
     doc = scan.documents[0]
     assert scan.warning_counts() == {"too_many_headings": 1}
     assert "## Nadpis 48" in doc.body and "## Nadpis 49" not in doc.body
+    assert doc.bytes_left_out == len(body[body.index("## Nadpis 49") :].encode())
 
 
 def test_the_chunker_stops_one_past_the_chunk_limit():

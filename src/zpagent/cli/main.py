@@ -15,6 +15,7 @@ from rich.table import Table
 
 from zpagent import __version__
 from zpagent.cli.output import CliProgress, console, emit_json, err_console, handle_errors
+from zpagent.cli.summary import print_build
 from zpagent.config import Settings
 from zpagent.inert import plain_text
 from zpagent.rag.modes import MODES
@@ -95,48 +96,46 @@ def main(
     )
 
 
-def _print_build(report: dict, wiki: Path) -> None:
-    t = Table(title=f"Index built from {wiki}", show_header=False)
-    for key in (
-        "version",
-        "documents",
-        "unpublished_documents",
-        "problem_documents",
-        "chunks",
-        "embedding_segments",
-        "embedding_computed",
-        "embedding_reused",
-        "seconds",
-    ):
-        t.add_row(key, str(report[key]))
-    if report["warnings"]:
-        t.add_row("warnings", ", ".join(f"{k}: {v}" for k, v in report["warnings"].items()))
-    if report.get("notes"):
-        t.add_row("notes", ", ".join(f"{k}: {v}" for k, v in report["notes"].items()))
-    for key, value in report.get("extra", {}).items():
-        if isinstance(value, dict):
-            t.add_row(key, ", ".join(f"{k}: {v}" for k, v in value.items()))
-    if report.get("extra", {}).get("gate", "") is None:
-        t.add_row("gate", "generic (too few pages to fit this wiki's own)")
-    console.print(t)
-
-
 @app.command()
 @handle_errors
 def index(
     wiki: WikiOpt = None,
     data: DataOpt = None,
     json_output: JsonOpt = False,
+    include: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--include",
+            metavar="GLOB",
+            help="Also index paths matching GLOB where the site generator (Jekyll, Hugo, "
+            "MkDocs) does not publish them, e.g. '_includes/**' (repeatable).",
+        ),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--exclude",
+            metavar="GLOB",
+            help="Never index paths matching GLOB, e.g. 'archive' or 'docs/old/**'; wins "
+            "over --include (repeatable).",
+        ),
+    ] = None,
 ) -> None:
-    """Build a new generation from the wiki and publish it atomically."""
+    """Build a new generation from the wiki and publish it atomically. Pages follow the
+    site generator's rules when the wiki has its configuration (_config.yml, hugo.toml,
+    mkdocs.yml); --include/--exclude override them."""
     ws = workspace(data)
     wiki_path = ws.wiki_path(wiki)
+    try:
+        ws.page_overrides(include or (), exclude or ())
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--include' / '--exclude'") from exc
     with CliProgress(enabled=not json_output) as progress:
-        report = ws.index(wiki_path, progress=progress)
+        report = ws.index(wiki_path, progress, include or (), exclude or ())
     if json_output:
         emit_json({"status": "ok", "reason": None, **report})
     else:
-        _print_build(report, wiki_path)
+        print_build(report, wiki_path)
 
 
 def _print_search(resp, width: int = 90) -> None:
@@ -299,7 +298,7 @@ def demo(
         err_console.print(line, style="dim", markup=False)
     outputs = []
     if not json_output:
-        _print_build(report, wiki)
+        print_build(report, wiki)
     try:
         for tool, q in DEMO_QUERIES:
             resp = _demo_call(ws, tool, q)
@@ -370,7 +369,7 @@ def sync(
     elif (final.result or {}).get("outcome") == "unchanged":
         console.print(f"unchanged: the wiki is what {final.result['version']} was built from")
     else:
-        _print_build(final.result or {}, ws.wiki_path(wiki))
+        print_build(final.result or {}, ws.wiki_path(wiki))
 
 
 def _cancel_jobs(store, which: str | None, json_output: bool) -> None:

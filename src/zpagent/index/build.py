@@ -31,7 +31,7 @@ from zpagent.index.schema import DDL, SCHEMA_VERSION
 from zpagent.index.version import hash_rows, make_index_version
 from zpagent.ingest.chunker import Chunk, Chunker, ChunkSettings
 from zpagent.ingest.document import Document, ScanWarning
-from zpagent.ingest.limits import PageLimits
+from zpagent.ingest.limits import PageLimits, left_out
 from zpagent.ingest.scan import ScanResult
 from zpagent.lexical import lemma_text
 
@@ -72,6 +72,18 @@ class BuildReport:
     notes: dict[str, int] = field(default_factory=dict)  # normal input, counted (info)
     embedding_workers: int = 1
     token_counts_computed: int = 0  # model token counts not found in the cache
+    # Segments whose exact input another segment already has (a copied page):
+    # they share its vector, neither looked up nor embedded again.
+    embedding_duplicates: int = 0
+    embedding_tokens_saved: int = 0
+    # Pages indexed only in part (a page limit was reached), the bytes of them
+    # that are not searchable, and the first of them by name (``limits.left_out``).
+    pages_cut: int = 0
+    bytes_left_out: int = 0
+    cut_pages: list[dict[str, Any]] = field(default_factory=list)
+    # The site generator whose rules said what is a page, the overrides, and
+    # the paths left out with why (``ScanResult.site``).
+    site: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -181,9 +193,14 @@ def chunk_documents(
         page = chunker.chunk(d.path, d.title, d.body, max_chunks=max_chunks)
         if max_chunks is not None and len(page) > max_chunks:
             page = page[:max_chunks]
+            left = len(d.body[page[-1].char_end :].encode())
+            d.bytes_left_out += left
             d.warnings.append("too_many_chunks")
             scan.warnings.append(ScanWarning(d.path, "too_many_chunks"))
-            log.warning("%s: too_many_chunks (indexed the first %d)", d.path, max_chunks)
+            log.warning(
+                "%s: too_many_chunks (indexed the first %d, %d bytes left out)",
+                d.path, max_chunks, left,
+            )  # fmt: skip
         chunks.extend(page)
         progress.advance()
     return chunks
@@ -325,11 +342,15 @@ def build_generation(
             embedding_reused=stats.reused,
             embedding_tokens_computed=stats.computed_tokens,
             embedding_workers=stats.workers,
+            embedding_duplicates=stats.duplicates,
+            embedding_tokens_saved=stats.tokens_saved,
             token_counts_computed=counts.computed,
             seconds=0.0,
             phase_seconds=phases,
             extra=extra,
             notes=scan.note_counts(),
+            **left_out(docs),
+            site=scan.site(),
         )
         report.extra["staged_path"] = str(staged)
     except BaseException:

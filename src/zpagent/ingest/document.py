@@ -21,6 +21,8 @@ class Document:
     content_hash: str  # sha256 of the raw file bytes
     size_bytes: int
     warnings: list[str] = field(default_factory=list)  # problems only, not notes
+    # Bytes of the page not indexed because a limit was reached (0: in full).
+    bytes_left_out: int = 0
     # Front matter keys that decide the page's URL (Grav's slug, routes,
     # routable); URLs are assigned once every page is read.
     url_hints: dict[str, Any] = field(default_factory=dict, repr=False)

@@ -9,6 +9,7 @@ reported as a warning kind, so that one bad page never stops a build.
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,8 @@ class FrontMatter:
 
 
 # The C loader when PyYAML was built with libyaml (it is in the wheels).
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_LOADER = YAML_LOADER
 
 
 def _has_alias(text: str) -> bool:
@@ -48,21 +50,23 @@ def _has_alias(text: str) -> bool:
     return any(isinstance(ev, yaml.AliasEvent) for ev in yaml.parse(text, Loader=_LOADER))
 
 
-def load_yaml_mapping(text: str) -> tuple[dict[str, Any] | None, str | None]:
+def load_yaml_mapping(
+    text: str, max_chars: int = MAX_FRONT_MATTER_CHARS, loader: Any = None
+) -> tuple[dict[str, Any] | None, str | None]:
     """Parse untrusted YAML into a mapping; return (data, problem kind).
 
-    Bounded: at most ``MAX_FRONT_MATTER_CHARS`` characters, no aliases, safe
-    tags only. Used for page front matter, Grav's folder ``frontmatter.yaml``
-    and the site configuration.
+    Bounded: at most ``max_chars`` characters, no aliases, safe tags only
+    (``loader``: a subclass of the safe loader). Used for page front matter,
+    Grav's folder ``frontmatter.yaml`` and site configuration files.
     """
-    if len(text) > MAX_FRONT_MATTER_CHARS:
+    if len(text) > max_chars:
         return None, "front_matter_too_large"
     if not text.strip():
         return {}, None
     try:
         if _has_alias(text):
             return None, "front_matter_aliases"
-        data = yaml.load(text, Loader=_LOADER)  # a safe loader: plain types only
+        data = yaml.load(text, Loader=loader or _LOADER)  # a safe loader: plain types only
     except yaml.YAMLError:
         return None, "broken_yaml"
     except (RecursionError, ValueError, TypeError, OverflowError):
@@ -105,3 +109,30 @@ def split_front_matter(text: str) -> FrontMatter:
                 )
             break
     return FrontMatter({}, text[offset:], offset, ["missing_front_matter_end"])
+
+
+def split_toml_front_matter(text: str) -> FrontMatter | None:
+    """Hugo's TOML front matter between ``+++`` lines; None when the page does not
+    open with one (then it is read as YAML or as no front matter).
+
+    Only Hugo sites read it: in a plain wiki a page opening with ``+++`` keeps
+    it as text, as before.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != "+++":
+        return None
+    for i in range(1, len(lines)):
+        if lines[i].strip() == "+++":
+            toml_text = "".join(lines[1:i])
+            body_offset = sum(len(line) for line in lines[: i + 1])
+            body = text[body_offset:]
+            if len(toml_text) > MAX_FRONT_MATTER_CHARS:
+                return FrontMatter({}, body, body_offset, ["front_matter_too_large"])
+            try:
+                data = tomllib.loads(toml_text)
+            except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+                return FrontMatter({}, body, body_offset, ["broken_toml"])
+            return FrontMatter(data, body, body_offset)
+    return None

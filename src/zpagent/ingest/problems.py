@@ -10,6 +10,18 @@ variant that is not indexed. Only problems make a "problem document".
 
 from __future__ import annotations
 
+# Why a path the site generator does not publish is not indexed
+# (``zpagent.ingest.sites``): notes, counted apart in the build summary.
+SITE_SKIPS = (
+    "excluded_by_option",  # --exclude or INDEX_EXCLUDE
+    "outside_content_dir",  # Hugo's content/, MkDocs' docs_dir
+    "unpublished_folder",  # Jekyll: _includes, _layouts, _data ...
+    "unpublished_file",  # Jekyll: _name.md, #name.md, name.md~
+    "collection_not_output",  # Jekyll collection, output: false
+    "site_exclude",  # Jekyll's exclude, MkDocs' exclude_docs
+    "draft",  # Jekyll's _drafts, Hugo's draft: true, MkDocs' draft_docs
+)
+
 # Kinds that are normal input: logged at INFO, never counted as problems.
 NOTE_KINDS = frozenset(
     {
@@ -17,6 +29,7 @@ NOTE_KINDS = frozenset(
         "empty_body",  # Grav section pages (chapter.md) often hold only a title
         "language_variant",  # default.en.md beside default.md: not indexed
         "charset_declared",  # decoded with the charset the page declares
+        *SITE_SKIPS,
     }
 )
 
@@ -33,6 +46,7 @@ SKIPPED_KINDS = frozenset(
         "broken_symlink",
         "symlink_loop",
         "language_variant",
+        *SITE_SKIPS,
     }
 )
 

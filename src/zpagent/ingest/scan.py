@@ -24,17 +24,26 @@ from zpagent.errors import WikiError
 from zpagent.guard import checkpoint
 from zpagent.ingest.charset import decode_page
 from zpagent.ingest.document import Document, ScanWarning
-from zpagent.ingest.frontmatter import load_yaml_mapping, split_front_matter
+from zpagent.ingest.frontmatter import (
+    load_yaml_mapping,
+    split_front_matter,
+    split_toml_front_matter,
+)
 from zpagent.ingest.grav import GravSite, merge_front_matter, parse_site, select_pages
 from zpagent.ingest.headings import cut_after_headings
 from zpagent.ingest.limits import PageLimits
 from zpagent.ingest.metadata import normalize_meta
 from zpagent.ingest.problems import is_note
+from zpagent.ingest.sites.base import SKIP_REASONS
+from zpagent.ingest.sites.rules import PageRules, page_rules
 from zpagent.ingest.text import nfc
 from zpagent.ingest.urls import URL_KEYS, page_urls
 from zpagent.ingest.walk import NotRegularFile, SourceFile, iter_source_files, read_regular_file
 
 log = logging.getLogger(__name__)
+
+# Skipped paths listed by name in a build summary (all are counted).
+LISTED = 50
 
 
 @dataclass
@@ -43,8 +52,9 @@ class ScanResult:
     documents: list[Document]
     warnings: list[ScanWarning] = field(default_factory=list)  # problems and notes
     # (path, sha256) of the non-page sources that shape documents: Grav's
-    # folder front matter and site configuration.
+    # folder front matter and site configuration, other generators' configuration.
     extra_sources: list[tuple[str, str]] = field(default_factory=list)
+    rules: PageRules = field(default_factory=PageRules)
 
     def problems(self) -> list[ScanWarning]:
         return [w for w in self.warnings if not is_note(w.kind)]
@@ -54,7 +64,19 @@ class ScanResult:
         return dict(sorted(Counter(w.kind for w in self.problems()).items()))
 
     def note_counts(self) -> dict[str, int]:
-        return dict(sorted(Counter(w.kind for w in self.warnings if is_note(w.kind)).items()))
+        """Notes by kind, except the paths the site's rules skipped (``site``)."""
+        notes = (w.kind for w in self.warnings if is_note(w.kind) and w.kind not in SKIP_REASONS)
+        return dict(sorted(Counter(notes).items()))
+
+    def site(self) -> dict[str, Any]:
+        """The site generator, its configuration, the overrides, and what was skipped
+        (counts by reason, the first paths by name)."""
+        skipped = [w for w in self.warnings if w.kind in SKIP_REASONS]
+        return {
+            **self.rules.describe(),
+            "skipped": dict(sorted(Counter(w.kind for w in skipped).items())),
+            "skipped_paths": [{"path": w.path, "reason": w.kind} for w in skipped[:LISTED]],
+        }
 
     def problem_documents(self) -> int:
         return len({w.path for w in self.problems()})
@@ -87,20 +109,28 @@ def read_document(
     base_url: str | None = None,
     limits: PageLimits | None = None,
     folder_meta: dict[str, Any] | None = None,
+    real_size: int | None = None,
+    toml_front_matter: bool = False,
 ) -> tuple[Document | None, list[str]]:
     """Read and parse one page; returns (document or None, problem and note kinds).
 
     ``source_url`` is left for the scan to fill in (it depends on other pages).
+    ``real_size``: the size of the page in the wiki when ``abs_path`` is a copy
+    of its first bytes only (a snapshot), so that the bytes left out are true.
+    ``toml_front_matter``: also read Hugo's ``+++`` front matter.
     """
     del base_url  # URLs need every page's front matter: see scan_wiki
     limits = limits or PageLimits()
     raw, size, problem = _read(SourceFile(root_rel, abs_path, "page"), limits.max_bytes)
     if raw is None:
         return None, [problem or "unreadable"]
+    size = max(size, real_size or 0)
     kinds: list[str] = []
+    left_out = 0
     if len(raw) > limits.max_bytes:
         raw = cut_bytes(raw, limits.max_bytes)
         kinds.append("too_large_truncated")
+        left_out = size - len(raw)
     content_hash = hashlib.sha256(raw).hexdigest()
     decoded = decode_page(raw)
     kinds.extend(decoded.problems)
@@ -108,12 +138,13 @@ def read_document(
         return None, kinds
     text = nfc(decoded.text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", ""))
 
-    fm = split_front_matter(text)
+    fm = (toml_front_matter and split_toml_front_matter(text)) or split_front_matter(text)
     kinds.extend(fm.warnings)
     data = merge_front_matter(folder_meta, fm.data) if folder_meta else fm.data
     body, cut = cut_after_headings(fm.body, limits.max_headings)
     if cut:
         kinds.append("too_many_headings")
+        left_out += len(fm.body.encode()) - len(body.encode())
     meta = normalize_meta(data, body, root_rel)
     kinds.extend(meta.warnings)
     if not body.strip():
@@ -135,6 +166,7 @@ def read_document(
         content_hash=content_hash,
         size_bytes=size,
         warnings=[k for k in kinds if not is_note(k)],
+        bytes_left_out=left_out,
         url_hints={k: v for k, v in data.items() if str(k).strip().lower() in URL_KEYS},
     )
     return doc, kinds
@@ -159,6 +191,8 @@ def _read_support(
             report.append(ScanWarning(f.rel, problem or "unreadable"))
             continue
         out.hashes.append((f.rel, hashlib.sha256(raw).hexdigest()))
+        if f.kind == "generator_config":
+            continue  # read by ingest.sites before the walk; hashed for the source hash
         text = raw.decode("utf-8", errors="replace")
         if f.kind == "site_config":
             out.site = parse_site(text)
@@ -177,18 +211,26 @@ def scan_wiki(
     report: bool = True,
     limits: PageLimits | None = None,
     refused: list[ScanWarning] | None = None,
+    sizes: dict[str, int] | None = None,
+    rules: PageRules | None = None,
 ) -> ScanResult:
     """Scan every page; ``report=False`` for rescans (hashing a snapshot, the
     unchanged check) so that an operator reads one warning per problem page.
 
     ``refused``: what taking a snapshot refused to copy (links, special files),
-    reported with the snapshot's own problems.
+    reported with the snapshot's own problems. ``sizes``: the real sizes of
+    the pages it copied only in part (past the byte limit). ``rules``: what is
+    a page (``ingest.sites``; found at ``root`` when not given: a snapshot
+    passes those of the live wiki).
     """
     root = Path(root)
     check_wiki_root(root)
     limits = limits or PageLimits()
     warnings: list[ScanWarning] = list(refused or [])
-    files = list(iter_source_files(root, warnings))
+    if rules is None:
+        rules, problems = page_rules(root)
+        warnings.extend(problems)
+    files = list(iter_source_files(root, warnings, rules))
     support = _read_support([f for f in files if f.kind != "page"], limits, warnings)
     selection = select_pages([f for f in files if f.kind == "page"], support.site)
     warnings.extend(selection.notes)
@@ -197,8 +239,17 @@ def scan_wiki(
         checkpoint(source.rel)  # a sync job names this page if parsing it ends the process
         folder = source.rel.rpartition("/")[0]
         doc, kinds = read_document(
-            source.rel, source.path, limits=limits, folder_meta=support.folder_meta.get(folder)
+            source.rel,
+            source.path,
+            limits=limits,
+            folder_meta=support.folder_meta.get(folder),
+            real_size=(sizes or {}).get(source.rel),
+            toml_front_matter=rules.site.toml_front_matter,
         )
+        skip = rules.skip_page(source.rel, doc.metadata) if doc is not None else None
+        if skip:  # not a page of the site: its problems do not matter
+            warnings.append(ScanWarning(source.rel, skip))
+            continue
         warnings.extend(ScanWarning(source.rel, kind) for kind in kinds)
         if doc is not None:
             documents.append(doc)
@@ -208,8 +259,9 @@ def scan_wiki(
     if report:
         _log(warnings)
     if not documents:
-        raise no_pages_error(root, len({w.path for w in warnings}))
-    return ScanResult(root, documents, warnings, support.hashes)
+        skipped = sum(1 for w in warnings if w.kind in SKIP_REASONS)
+        raise no_pages_error(root, len({w.path for w in warnings}) - skipped, skipped)
+    return ScanResult(root, documents, warnings, support.hashes, rules)
 
 
 def check_wiki_root(root: Path) -> None:
@@ -220,7 +272,7 @@ def check_wiki_root(root: Path) -> None:
         raise WikiError(f"the wiki path is a file, not a folder of pages: {root}")
 
 
-def no_pages_error(root: Path, refused: int = 0) -> WikiError:
+def no_pages_error(root: Path, refused: int = 0, skipped: int = 0) -> WikiError:
     """Nothing to index under ``root`` (the path as the user gave it)."""
     try:
         empty = not any(root.iterdir())
@@ -228,6 +280,11 @@ def no_pages_error(root: Path, refused: int = 0) -> WikiError:
         empty = False
     if empty:
         return WikiError(f"the wiki folder is empty: {root}")
+    if skipped:
+        return WikiError(
+            f"no pages to index under {root}: {skipped} paths are not published by the "
+            "site's rules or are left out by --include/--exclude (see the notes)"
+        )
     if refused:
         return WikiError(
             f"no readable Markdown pages under {root} ({refused} files refused, see the warnings)"

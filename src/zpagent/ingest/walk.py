@@ -20,7 +20,10 @@ symlinks), so the walk treats it as hostile:
 
 In a Grav site (``config/system.yaml`` beside ``pages/``) only ``pages/``
 holds content (plus that configuration file); the ``README.md`` files of
-plugins and themes in the same repository are not pages.
+plugins and themes in the same repository are not pages. Other site
+generators' rules (``zpagent.ingest.sites``) come in as ``rules``: the walk
+asks them about every folder and page, does not enter a folder they skip,
+and notes each skipped path with the reason.
 
 Each refusal is a ``ScanWarning``; the walk itself never raises.
 """
@@ -32,6 +35,7 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from zpagent.ingest.document import ScanWarning
 
@@ -44,7 +48,15 @@ SITE_CONFIG = "config/system.yaml"
 class SourceFile:
     rel: str  # relative to the wiki root, "/" separated
     path: Path  # the file to open
-    kind: str  # "page" | "folder_meta" | "site_config"
+    kind: str  # "page" | "folder_meta" | "site_config" (Grav) | "generator_config"
+
+
+class WalkRules(Protocol):
+    """What the walk needs from a site's rules (``zpagent.ingest.sites.rules``)."""
+
+    config_files: tuple[str, ...]
+
+    def decide(self, rel: str, is_dir: bool, state: Any) -> tuple[str | None, Any]: ...
 
 
 def _kind(name: str) -> str | None:
@@ -86,9 +98,12 @@ def is_grav_site(root: Path) -> bool:
     return pages.is_dir() and not pages.is_symlink() and (root / SITE_CONFIG).is_file()
 
 
-def iter_source_files(root: Path, warn: list[ScanWarning]) -> Iterator[SourceFile]:
-    """Yield every page and folder front matter file (and a Grav site's
-    configuration), sorted by path."""
+def iter_source_files(
+    root: Path, warn: list[ScanWarning], rules: WalkRules | None = None
+) -> Iterator[SourceFile]:
+    """Yield every page and folder front matter file (and the site's
+    configuration files), sorted by path; ``rules`` skip what the site does
+    not publish (each skipped path is a note in ``warn``)."""
     root_real = root.resolve()
     start, start_rel = root_real, ""
     if is_grav_site(root_real):
@@ -96,10 +111,20 @@ def iter_source_files(root: Path, warn: list[ScanWarning]) -> Iterator[SourceFil
         if not config.is_symlink():
             yield SourceFile(SITE_CONFIG, config, "site_config")
         start, start_rel = root_real / "pages", "pages"
+    for rel in rules.config_files if rules else ():
+        yield SourceFile(rel, root_real / rel, "generator_config")
     content_root = start.resolve()
     seen_dirs: set[tuple[int, int]] = set()
 
-    def walk(directory: Path, rel: str) -> Iterator[SourceFile]:
+    def skipped(rel: str, is_dir: bool, state: Any) -> tuple[bool, Any]:
+        if rules is None:
+            return False, state
+        reason, below = rules.decide(rel, is_dir, state)
+        if reason:
+            warn.append(ScanWarning(rel, reason))
+        return reason is not None, below
+
+    def walk(directory: Path, rel: str, state: Any = None) -> Iterator[SourceFile]:
         try:
             st = directory.stat()
         except OSError:
@@ -130,9 +155,13 @@ def iter_source_files(root: Path, warn: list[ScanWarning]) -> Iterator[SourceFil
                 warn.append(ScanWarning(child_rel, "unreadable"))
                 continue
             if stat.S_ISDIR(mode):
-                yield from walk(path, child_rel)
+                skip, below = skipped(child_rel, True, state)
+                if not skip:
+                    yield from walk(path, child_rel, below)
             elif not stat.S_ISREG(mode):
                 warn.append(ScanWarning(child_rel, "special_file"))
+            elif kind == "page" and skipped(child_rel, False, state)[0]:
+                continue
             elif kind is not None:
                 yield SourceFile(child_rel, path, kind)
 

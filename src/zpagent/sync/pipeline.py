@@ -24,6 +24,7 @@ from zpagent.index import datadir as dd
 from zpagent.index.build import NullProgress, Progress, build_generation
 from zpagent.index.marker import SYNC_LOCK
 from zpagent.ingest.scan import scan_wiki
+from zpagent.ingest.sites.rules import Overrides
 from zpagent.search.calibration import calibrate_staged
 from zpagent.sync import git
 from zpagent.sync.publication import publish, recover
@@ -46,12 +47,15 @@ def run_sync(
     on_phase: Callable[[str], None] = _noop,
     progress: Progress | None = None,
     skip_unchanged: bool = True,
+    overrides: Overrides | None = None,
 ) -> dict[str, Any]:
     """Run one sync synchronously; returns the result counts. Raises on failure.
 
     With ``skip_unchanged``, a snapshot identical to the published one
     publishes nothing: the result's ``outcome`` is ``unchanged`` (else
-    ``published``). ``zpagent index`` always builds.
+    ``published``). ``zpagent index`` always builds. ``overrides``: the
+    operator's page globs (default: ``INDEX_INCLUDE``/``INDEX_EXCLUDE``); the
+    pages they select are in the source hash, so a change rebuilds.
     """
     data = ws.data.ensure()
     wiki = ws.wiki_path(wiki)
@@ -80,7 +84,8 @@ def run_sync(
         snap_dir = data.new_staging_dir()
         try:
             base_url, limits = ws.settings.wiki_base_url, ws.page_limits()
-            snap = take_snapshot(wiki, snap_dir / "wiki", base_url, limits)
+            overrides = overrides if overrides is not None else ws.page_overrides()
+            snap = take_snapshot(wiki, snap_dir / "wiki", base_url, limits, overrides)
             config = build_config(ws)
             current = published_unchanged(data, snap, config, remote) if skip_unchanged else None
             if current is not None:
@@ -93,7 +98,14 @@ def run_sync(
                     "seconds": round(time.perf_counter() - t0, 3),
                     "recovery": {"state": recovery.state, "detail": recovery.detail},
                 }
-            scan = scan_wiki(snap.root, base_url, limits=limits, refused=snap.refused)
+            scan = scan_wiki(
+                snap.root,
+                base_url,
+                limits=limits,
+                refused=snap.refused,
+                sizes=snap.sizes,
+                rules=snap.rules,
+            )
             try:
                 report = build_generation(
                     scan, ws.build_inputs(), progress, wiki_revision=snap.revision

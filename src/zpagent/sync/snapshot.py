@@ -18,7 +18,9 @@ from zpagent.errors import WikiError, ZPAgentError
 from zpagent.index.version import git_revision, hash_rows, is_repository_root
 from zpagent.ingest.document import ScanWarning
 from zpagent.ingest.limits import PageLimits
+from zpagent.ingest.problems import SITE_SKIPS
 from zpagent.ingest.scan import check_wiki_root, no_pages_error, scan_wiki
+from zpagent.ingest.sites.rules import Overrides, PageRules, page_rules
 from zpagent.ingest.walk import NotRegularFile, iter_source_files, read_regular_file
 
 
@@ -37,26 +39,43 @@ class Snapshot:
     # holds none of it, so the scan of the copy cannot see it; it is reported
     # with the build.
     refused: list[ScanWarning] = field(default_factory=list)
+    # The real sizes of the pages copied only in part (past the byte limit):
+    # the build reports how much of each was left out.
+    sizes: dict[str, int] = field(default_factory=dict)
+    # What is a page, read from the live wiki's site configuration and the
+    # operator's overrides: the copy and the check after the build use them.
+    rules: PageRules = field(default_factory=PageRules)
 
 
-def _live_hash(wiki: Path, base_url: str | None, limits: PageLimits | None) -> str:
-    scan = scan_wiki(wiki, base_url, report=False, limits=limits)
+def _live_hash(
+    wiki: Path, base_url: str | None, limits: PageLimits | None, rules: PageRules
+) -> str:
+    scan = scan_wiki(wiki, base_url, report=False, limits=limits, rules=rules)
     return hash_rows(scan.source_rows())
 
 
 def take_snapshot(
-    wiki: Path, into: Path, base_url: str | None, limits: PageLimits | None = None
+    wiki: Path,
+    into: Path,
+    base_url: str | None,
+    limits: PageLimits | None = None,
+    overrides: Overrides | None = None,
 ) -> Snapshot:
-    """Copy the sources of ``wiki`` into ``into``; errors name ``wiki`` as given."""
+    """Copy the sources of ``wiki`` into ``into``; errors name ``wiki`` as given.
+
+    Only what the site publishes is copied (``ingest.sites``); the paths left
+    out are notes in ``refused``, reported with the build.
+    """
     check_wiki_root(wiki)
     limits = limits or PageLimits()
     revision = git_revision(wiki)
-    refused: list[ScanWarning] = []
+    rules, refused = page_rules(wiki, overrides)
     into.mkdir(parents=True, exist_ok=True)
     copied = 0
-    for source in iter_source_files(wiki, refused):
+    sizes: dict[str, int] = {}
+    for source in iter_source_files(wiki, refused, rules):
         try:
-            raw, _ = read_regular_file(source.path, limits.max_bytes)
+            raw, size = read_regular_file(source.path, limits.max_bytes)
         except NotRegularFile:
             refused.append(ScanWarning(source.rel, "special_file"))
             continue
@@ -67,14 +86,18 @@ def take_snapshot(
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_bytes(raw)
         copied += source.kind == "page"
+        if len(raw) > limits.max_bytes:
+            sizes[source.rel] = size
+    skipped = sum(1 for w in refused if w.kind in SITE_SKIPS)
     if not copied:
-        raise no_pages_error(wiki, len({w.path for w in refused}))
+        raise no_pages_error(wiki, len({w.path for w in refused}) - skipped, skipped)
     try:
-        source_hash = _live_hash(into, base_url, limits)
+        source_hash = _live_hash(into, base_url, limits, rules)
     except WikiError:
-        # Pages exist but none is readable text (binaries, refused encodings).
-        raise no_pages_error(wiki, copied) from None
-    return Snapshot(into, revision, source_hash, refused)
+        # Pages exist but none is readable text (binaries, refused encodings),
+        # or the site publishes none of them (every Hugo page a draft).
+        raise no_pages_error(wiki, copied, skipped) from None
+    return Snapshot(into, revision, source_hash, refused, sizes, rules)
 
 
 def verify_unchanged(
@@ -85,7 +108,7 @@ def verify_unchanged(
     A wiki that is a folder inside a larger repository (like the bundled
     sample) shares its HEAD with unrelated commits, which change nothing here.
     """
-    if _live_hash(wiki, base_url, limits) != snap.source_hash:
+    if _live_hash(wiki, base_url, limits, snap.rules) != snap.source_hash:
         raise SourcesChanged("the wiki changed during the build")
     if is_repository_root(wiki) and git_revision(wiki) != snap.revision:
         raise SourcesChanged("the wiki's revision changed during the build")
