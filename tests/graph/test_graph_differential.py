@@ -266,6 +266,7 @@ PARAMS: dict[str, list[dict]] = {
     "project_members": with_flags({"ids": PROJECT_IDS}, {"ids": []}),
     "person_projects": with_flags({"ids": PEOPLE}),
     "member_roles": [{}],
+    "member_lines": [{"ids": [*PROJECT_IDS, "rozpoznavanie-reci"]}, {"ids": []}],
     "started_in": with_flags({"years": [2014]}, {"years": [2016, 2017]}),
     "leaders_of": [
         {"ids": PEOPLE, "kinds": [], "roles": ["SUPERVISED"]},

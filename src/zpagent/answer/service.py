@@ -300,14 +300,22 @@ def _answer_names(
 
 def with_their_titles(facts: list[Fact], evidence: list[Fact]) -> list[Fact]:
     """A supervisor or consultant with the title of the thesis they led: "which
-    thesis" is part of the answer (a verified fact of the same evidence)."""
+    thesis" is part of the answer; and a thesis title with who led it ("Čo robil
+    Attila za prácu?" reads best with its supervisor). Verified facts of the same
+    evidence, never another item's."""
     titled = {f.item for f in facts if f.attribute in ("thesis_title", "work_title")}
     leads = {f.item for f in facts if f.attribute in ("supervisor", "consultant") and f.item}
     titles = [
         f for f in evidence
         if f.attribute in ("thesis_title", "work_title") and f.item in leads - titled
     ]  # fmt: skip
-    return facts + list({f.item: f for f in titles}.values())
+    led = {f.item for f in facts if f.attribute == "supervisor"}
+    leaders = [
+        f for f in evidence
+        if f.attribute == "supervisor" and f.item in titled - led and f.thesis_kind
+    ]  # fmt: skip
+    unique = {(f.item, f.value): f for f in leaders}
+    return facts + list({f.item: f for f in titles}.values()) + list(unique.values())
 
 
 # llm.fallback when the model's own answer failed verification, or when it found

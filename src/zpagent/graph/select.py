@@ -179,6 +179,18 @@ class Selector:
             out[pid].append(oid)
         return out
 
+    def page_order(self, cond: Condition, persons: list[str]) -> list[str]:
+        """``persons`` in the order the topic's (project's) own page lists them; those it
+        does not list keep their order, after them."""
+        ids = sorted({i for r in cond.refs for i in r.ids})
+        line: dict[str, int] = {}
+        for pid, ev_json, path in self.store.query(q.MEMBER_LINES, ids=ids):
+            for ev in parse_evidence(ev_json):
+                if ev.document_path == path and ev.line is not None:
+                    line[pid] = min(line.get(pid, ev.line), ev.line)
+        rank = {pid: i for i, pid in enumerate(persons)}
+        return sorted(persons, key=lambda p: (p not in line, line.get(p, 0), rank[p]))
+
     def by_year(self, persons: list[str], items: dict[str, list[str]], order: str) -> list[str]:
         """Persons by the year of the theses that made them fit (all their theses
         when no clause chose any): oldest first, or newest first; no year last."""
@@ -292,6 +304,11 @@ class Selector:
             chosen -= set(ref.of.ids)
         order = {p.id: i for i, p in enumerate(self.lexicon.persons)}
         sel.persons = sorted(chosen, key=lambda pid: order.get(pid, len(order)))
+        listed = [c for c in conditions if c.relation in ("topic", "project") and not c.negated]
+        if len(listed) == 1:
+            # Members of one topic or team: in the order its page lists them, so that
+            # "ten prvý" is the first the page (and the answer) shows.
+            sel.persons = self.page_order(listed[0], sel.persons)
         sel.items = {
             pid: sorted(items[pid] - excluded_items[pid]) for pid in sel.persons if items.get(pid)
         }

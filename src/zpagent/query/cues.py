@@ -118,7 +118,8 @@ _CUE_PATTERNS: dict[str, str] = {
     ),
     # "Koľko prác" counts theses, "koľko študentov" counts persons.
     "unit_theses": (
-        r"\bkol[ik]k?\w*\s+(?:\w+\s+){0,2}(?:prac|thes|projekt|uloh|diplomov|bakalar|dizertac)"
+        r"\bkol[ik]k?\w*\s+(?:\w+\s+){0,2}(?:prac|thes|projekt|uloh|diplomov|diplomk|diplomek|bakalar"
+        r"|dizertac)"
         r"\w*|\bhow many (?:\w+ )?(?:thes|works|projects|tasks)"
         r"|\bpocet\s+(?:\w+\s+)?(?:prac|diplomov|bakalar|dizertac|thes|projekt)\w*"
     ),
@@ -173,7 +174,8 @@ THESIS_KIND_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "master",
-            r"\bdiplomov\w*|\bdiplomk\w*|\bdiplomant\w*|\bmaster\w*|\bdp\b|\binzinier\w*"
+            r"\bdiplomov\w*|\bdiplomk\w*|\bdiplomek\b|\bdiplomc[ei]\b|\bdiplomant\w*|\bmaster\w*"
+            r"|\bdp\b|\binzinier\w*"
             r"|\bdiploma\s+thes\w*|\bdiplomk\w*|\bmgr\.? (?:prac|thes)\w*|\binz\.? prac\w*",
         ),
         (

@@ -328,6 +328,13 @@ TOPIC_MEMBERS = _q(
     WHERE t.id IN $ids AND ($include_unpublished OR p.published)
     RETURN p.id, t.id ORDER BY p.id, t.id""",
 )
+# Where a topic's or a project's own page lists its members: (person, evidence, the
+# page's path), for answers that list them in the page's order.
+MEMBER_LINES = _q(
+    "member_lines",
+    """MATCH (p:Person)-[r:ON_TOPIC|MEMBER_OF]->(x) WHERE x.id IN $ids
+    RETURN p.id, r.evidence, x.document_path ORDER BY p.id""",
+)
 KEYWORD_HOLDERS = _q(
     "keyword_holders",
     """MATCH (p:Person)-[:HAS_DOCUMENT]->(d:Document)-[:HAS_KEYWORD]->(k:Keyword)
