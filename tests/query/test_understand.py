@@ -319,3 +319,18 @@ def test_students_of_a_supervisor_beside_a_consultant_word(lexicon):
 def test_words_that_only_say_listed_are_understood(lexicon):
     q = understand("Koľko študentov je uvedených pri téme Rozpoznávanie reči?", lexicon)
     assert q.understood and q.ask == "count"
+
+
+def test_words_of_thesis_titles_name_those_theses_approximately(lexicon):
+    """ "práca o dopravných značkách" names the theses whose titles have those words; a
+    thesis may be about what its title does not say, so nothing over it is exact."""
+    titles = {t.id: t.name for t in lexicon.titles}
+    q = understand("Kto robil prácu o dopravných značkách?", lexicon)
+    refs = [r for c in q.clauses for r in c.titles]
+    assert refs and all(r.match == "words" for r in refs)
+    assert all("dopravn" in fold(titles[i]).lower() for r in refs for i in r.ids)
+    assert q.approximate and q.understood
+    negated = understand("Ktoré bakalárky neboli o dopravných značkách?", lexicon)
+    assert any(c.negated and c.titles for c in negated.clauses)
+    # One word alone names theses only after "o"; otherwise it is a word not read.
+    assert not understand("Aké hodnotenie mal Ján Holp?", lexicon).approximate

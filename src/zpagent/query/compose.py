@@ -412,6 +412,9 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     for p, ref in zip(rec.titles, title_refs, strict=True):
         if reference is None or reference.of is not ref:  # the referred thesis is no condition
             elements.append(Element("title", p.start, p.end, ref))
+    for p in rec.title_words:
+        ref = replace(_phrase_ref(parts, "title", p), match="words")
+        elements.append(Element("title", p.start, p.end, ref))
     for ref in excepted:
         elements.append(Element("excepted", 0, 0, ref))
     if _has(parts, "consultant") and "consultant" not in leads and not subjects and listing:

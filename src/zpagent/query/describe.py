@@ -77,7 +77,8 @@ def clause_text(c: ThesisClause) -> str:
     parts += [f"konzultant: {_names(r)}" for r in c.consultants]
     if c.with_consultant:
         parts.append("s konzultantom")
-    parts += [f"názov: {_names(r)}" for r in c.titles]
+    parts += [f"slová názvu: {r.text}" if r.match == "words" else f"názov: {_names(r)}"
+              for r in c.titles]  # fmt: skip
     text = ", ".join(parts) or "práca"
     return f"nie ({text})" if c.negated else text
 

@@ -252,6 +252,12 @@ class Query:
         return not self.unaccounted and not self.unknown_names and not unknown_terms
 
     @property
+    def approximate(self) -> bool:
+        """Names theses by words of their titles ("práce o preklade"): a thesis may be
+        about what its title does not say, so no count or list over it is exact."""
+        return any(r.kind == "title" and r.match == "words" for r in self.refs())
+
+    @property
     def unaccounted_words(self) -> list[str]:
         return [self.core[s.start : s.end] for s in self.unaccounted]
 

@@ -37,6 +37,7 @@ from zpagent.query.mentions import (
     phrase_matches,
     unknown_names,
 )
+from zpagent.query.title_words import title_word_runs
 from zpagent.query.tokens import Token, covered
 
 # Cues that do not keep a word from being a name or a phrase word.
@@ -63,6 +64,7 @@ class Recognized:
     projects: list[Phrase] = field(default_factory=list)
     roles: list[Phrase] = field(default_factory=list)  # team members' roles
     titles: list[Phrase] = field(default_factory=list)
+    title_words: list[Phrase] = field(default_factory=list)  # words of several titles
     title_text: str | None = None  # a quoted or announced title, as written
     unknown: list[tuple[str, int, int]] = field(default_factory=list)  # name, token span
     entity_tokens: set[int] = field(default_factory=set)
@@ -407,6 +409,19 @@ def recognize(
             out.titles.append(found)
             out.cover(found.start, found.end)
             for j in range(found.start, found.end):
+                free[j] = False
+
+    if not out.titles:
+        # "práca o overovaní totožnosti podľa hlasu": leftover words that stand in
+        # the same thesis titles name those theses (approximately).
+        usable = [free[t.index] and t.index not in phrase_tokens for t in tokens]
+        function = {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS}
+        for a, b, entries in title_word_runs(
+            tokens, stems, usable, function, vis(lexicon.titles, include_unpublished)
+        ):
+            out.title_words.append(Phrase(a, b, entries))
+            out.cover(a, b)
+            for j in range(a, b):
                 free[j] = False
 
     if cue_spans.get("documents") and (cue_spans.get("author") or cu.PAGES_FROM.search(folded)):

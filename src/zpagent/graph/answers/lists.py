@@ -34,7 +34,9 @@ def exactness(ctx: Context) -> tuple[bool, list[str]]:
     reasons = [f"coverage:{r}" for r in blocking]
     if not ctx.query.understood:
         reasons.insert(0, "not_understood")
-    return ok and ctx.query.understood, reasons
+    if ctx.query.approximate:
+        reasons.append("title_words")  # theses named by words of their titles
+    return ok and ctx.query.understood and not ctx.query.approximate, reasons
 
 
 def select(ctx: Context) -> Selection:
