@@ -20,9 +20,11 @@ import re
 
 from zpagent.agent.state import Pending, State
 from zpagent.query import Query
+from zpagent.query.cues import FUNCTION_WORDS
 from zpagent.query.inflect import forms
-from zpagent.query.lexicon import Lexicon, family_stem
+from zpagent.query.lexicon import Lexicon, family_stem, word_keys, words_of
 from zpagent.query.narrow import fits
+from zpagent.query.title_words import MIN_LETTERS
 
 _CORRECTION = re.compile(
     r"\b(?:nie|myslel\w*|mal\w* som na mysli|mala som na mysli|i meant|no,|myslim|mienil\w*"
@@ -70,6 +72,22 @@ def _by_facts(turn: Query, candidates: tuple[str, ...], lexicon: Lexicon) -> set
     return out
 
 
+def _by_title_words(turn: Query, candidates: tuple[str, ...], lexicon: Lexicon) -> set[str]:
+    """The candidates one of whose thesis titles has a content word of the reply
+    ("toho, čo robil zavlažovanie"): among a few candidates a word is enough."""
+    words = [word_keys(t.text) for t in turn.tokens
+             if len(t.folded) >= MIN_LETTERS and t.folded not in FUNCTION_WORDS]  # fmt: skip
+    if not words:
+        return set()
+    out = set()
+    for pid, facts in lexicon.facts(candidates).items():
+        stems = {k for card in facts.theses for w in words_of(card.title or "")
+                 for k in word_keys(w)}  # fmt: skip
+        if any(w & stems for w in words):
+            out.add(pid)
+    return out
+
+
 def choose(turn: Query, pending: Pending, lexicon: Lexicon) -> str | None:
     """The candidate id a reply picks (see the module docstring), or None."""
     candidates = pending.ref.ids
@@ -91,7 +109,8 @@ def choose(turn: Query, pending: Pending, lexicon: Lexicon) -> str | None:
     index = _by_ordinal(turn, len(candidates))
     if index is not None:
         return candidates[index] if candidates[index] in pool else None
-    return None
+    titled = _by_title_words(turn, pool, lexicon)
+    return titled.pop() if len(titled) == 1 else None
 
 
 def corrected(turn: Query, state: State, lexicon: Lexicon) -> str | None:

@@ -1,0 +1,39 @@
+"""A reply to "which one?" may name a word of one candidate's thesis title."""
+
+from __future__ import annotations
+
+from zpagent.agent.clarify import choose
+from zpagent.agent.state import Pending
+from zpagent.query import understand
+from zpagent.query.lexicon import Lexicon, PersonEntry, PersonFacts, ThesisCard
+
+PEOPLE = [
+    PersonEntry("jan-krupa", "Ján Krupa", ("Ján", "Krupa"), True, True, "p/jk.md", "jk"),
+    PersonEntry(
+        "norbert-krupa", "Norbert Krupa", ("Norbert", "Krupa"), True, True, "p/nk.md", "nk"
+    ),
+]
+FACTS = {
+    "jan-krupa": PersonFacts("jan-krupa", (ThesisCard("t1", "bachelor", 2020,
+                             "Inteligentný zavlažovací systém"),)),
+    "norbert-krupa": PersonFacts("norbert-krupa", (ThesisCard("t2", "master", 2021,
+                               "Rozpoznávanie rukopisu pomocou CRNN"),)),
+}  # fmt: skip
+
+
+def _lexicon() -> Lexicon:
+    return Lexicon(persons=PEOPLE, facts=lambda ids: {i: FACTS[i] for i in ids if i in FACTS})
+
+
+def test_a_word_of_one_candidates_title_picks_that_candidate():
+    lexicon = _lexicon()
+    asked = understand("Kto viedol prácu Krupu?", lexicon)
+    ref = next(r for r in asked.refs() if r.kind == "person")
+    assert set(ref.ids) == {"jan-krupa", "norbert-krupa"}
+    pending = Pending(asked, ref)
+    assert choose(understand("toho so zavlažovacím systémom", lexicon), pending, lexicon) == (
+        "jan-krupa"
+    )
+    assert choose(understand("ten s rukopisom", lexicon), pending, lexicon) == "norbert-krupa"
+    # A word both titles have, or none, picks no one.
+    assert choose(understand("toho s počasím", lexicon), pending, lexicon) is None
