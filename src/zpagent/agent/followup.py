@@ -41,6 +41,10 @@ PERSON_POINTERS = frozenset(
 )
 THESIS_POINTERS = frozenset("ju nej nou it tu tej tou tuto tejto ta tato".split())
 # "ktorí to boli?", "kto to bol?", "who were they?": the last count's items.
+# "koho on sám konzultoval?", "whom did she supervise?": the person in focus led or
+# consulted the theses asked for (a nominative pronoun beside "whom").
+_WHOM = re.compile(r"\b(?:koho|komu|whom|koho\s+\w+|kterym|ktorym|ktorych|ktore\s+prace)\b")
+_DOER = frozenset("on ona oni ony sam sama he she they himself herself".split())
 _WHO_WERE = re.compile(r"\b(?:kto|ktori|ktore|ktora|who|which|kdo|kteri)\b.*\b(?:to|they|ti|tie)\b")
 # "kto z nich …", "which of them …": the next question ranges over the last result.
 _AMONG = re.compile(
@@ -216,7 +220,11 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         return query, "corrected"
     if state.last is None or (turn.ask == "history" and state.last.ask != "history"):
         return turn, "new"
-    among = _among_last(state, turn) or _in_that_thing(state, turn)
+    among = (
+        _among_last(state, turn)
+        or _in_that_thing(state, turn)
+        or _led_by_focus(state, turn, lexicon)
+    )
     if among is not None:
         return among, "follow_up"
     if turn.ask == "history":
@@ -243,6 +251,24 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if edited is None:
         return turn, "new"
     return edited, "follow_up"
+
+
+def _led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    """ "koho on sám konzultoval?": the theses the one person in focus consulted (led),
+    listed; never that person's own consultant."""
+    if len(state.focus) != 1 or turn.persons() or not set(_words(turn)) & _DOER:
+        return None
+    if not _WHOM.search(turn.folded):
+        return None
+    role = next((a for a in ("consultant", "supervisor") if a in turn.attributes), None)
+    if role is None:
+        return None
+    leader = (person_ref(lexicon, state.focus[0]),)
+    kinds = frozenset(turn.kinds)
+    clause = (ThesisClause(kinds=kinds, consultants=leader) if role == "consultant"
+              else ThesisClause(kinds=kinds, supervisors=leader))  # fmt: skip
+    return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
+                     subjects=(), origin="follow_up")  # fmt: skip
 
 
 def _among_last(state: State, turn: Query) -> Query | None:

@@ -178,6 +178,17 @@ def merge_bundles(graph: Bundle, text: Bundle) -> Bundle:
     return merged
 
 
+def with_page_texts(graph: Bundle, text: Bundle) -> Bundle:
+    """``graph`` with the texts ``text`` holds of the same pages (nothing else)."""
+    by_path = {s.document_path: s.source_id for s in graph.sources}
+    for s in text.sources:
+        sid = by_path.get(s.document_path)
+        if sid is not None:
+            own = graph.by_id[sid].texts
+            own.extend(t for t in text.by_id[s.source_id].texts if t not in own)
+    return graph
+
+
 def gather(
     gen: Any, embedder: Embedder, query: Query, names: Names, opts: AnswerOptions, llm: bool
 ) -> Bundle:
@@ -231,10 +242,11 @@ def gather(
     # the asked fact; the page's own lines that say it come with the facts.
     qualified = query.ask == "fact" and bool(query.unaccounted) and bool(names.subjects)
     if qualified:
-        # The named persons' own pages (graph-guided), not the words' best matches.
+        # The named persons' own pages (graph-guided), not the words' best matches:
+        # their text joins the graph's sources, so a line can say the unread word.
         text = graph_rag_bundle(gen, embedder, query, names, opts)
         if text.status == "ok":
-            return merge_bundles(graph, text)
+            return with_page_texts(graph, text)
     if missing and graph.asked:
         text = rag_bundle(gen, embedder, query, names, opts)
         if text.status == "ok":

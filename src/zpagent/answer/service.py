@@ -364,9 +364,10 @@ def _unread_lines(bundle: Bundle, question: Query) -> list[Quote]:
     if question.ask != "fact" or not question.unaccounted or not bundle.subjects:
         return []
     own = {s.id for s in bundle.subjects}
+    pages = {s.document_path for s in bundle.subjects if s.document_path}
     found: dict[str, tuple[int, Quote]] = {}
     for sid, ev in bundle.by_id.items():
-        if ev.subject_id not in own:
+        if ev.subject_id not in own and ev.source.document_path not in pages:
             continue
         for text in ev.texts:
             for unit in unit_list(text):

@@ -567,6 +567,8 @@ def _ask(
         return "who_wrote", "persons"
     terms_only = all(
         e.type in ("topic", "keyword", "negation", "except", "both", "or", "total")
+        # Words of titles, too, unless something is asked of them ("ten, čo robil …").
+        or (e.type == "title" and e.value.match == "words" and not asked)
         for e in elements
     )
     if constraints and terms_only and not listing and not _has(parts, "topic"):

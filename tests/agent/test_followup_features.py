@@ -1,9 +1,11 @@
-"""A reply to "which one?" may name a word of one candidate's thesis title."""
+"""A reply to "which one?" may name a word of one candidate's thesis title; "koho on
+sám konzultoval?" lists whom the person in focus consulted."""
 
 from __future__ import annotations
 
 from zpagent.agent.clarify import choose
-from zpagent.agent.state import Pending
+from zpagent.agent.followup import follow_up
+from zpagent.agent.state import Pending, State
 from zpagent.query import understand
 from zpagent.query.lexicon import Lexicon, PersonEntry, PersonFacts, ThesisCard
 
@@ -37,3 +39,14 @@ def test_a_word_of_one_candidates_title_picks_that_candidate():
     assert choose(understand("ten s rukopisom", lexicon), pending, lexicon) == "norbert-krupa"
     # A word both titles have, or none, picks no one.
     assert choose(understand("toho s počasím", lexicon), pending, lexicon) is None
+
+
+def test_whom_the_person_in_focus_consulted_is_a_list_not_their_consultant():
+    """ "koho on sám konzultoval?" after a question about him: the theses he consulted."""
+    lexicon = _lexicon()
+    first = understand("O čom je práca Jána Krupu?", lexicon)
+    state = State(last=first, focus=("jan-krupa",))
+    query, how = follow_up(state, understand("koho on sám konzultoval?", lexicon), lexicon)
+    assert how == "follow_up" and query.ask == "list"
+    assert [r.ids for c in query.clauses for r in c.consultants] == [("jan-krupa",)]
+    assert not query.subjects and query.understood
