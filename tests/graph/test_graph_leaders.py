@@ -24,6 +24,11 @@ Vedúci: Ing. Daniel Hládek, PhD.
 
 - Názov práce: Detekcia vozidiel na parkovisku
 - Vedúci práce: Ing. Tomáš Bielik, PhD.
+
+## Tímový projekt (2021)
+
+- Názov: Hlasový robot
+- Vedúci: Ing. Mária Lacková, PhD.
 """,
     "pages/students/2018/bb102xy/README.md": """# Beáta Bieliková
 
@@ -158,3 +163,9 @@ def test_the_members_with_a_role_and_their_theses(ws):
 def test_a_persons_team_project_comes_with_the_role(ws):
     answer = ws.answer(AnswerRequest(query="Na akom tímovom projekte robil Adam Adamec?"))
     assert "Hlasový robot" in answer.answer and "rozpoznávanie reči" in answer.answer
+
+
+def test_a_project_led_on_its_page_and_on_a_members_page_counts_once(ws):
+    resp = ws.graph(GraphRequest(query="Koľko tímových projektov viedla Mária Lacková?"))
+    assert resp.status == "ok", resp.reason
+    assert resp.aggregation is not None and resp.aggregation.count == 1

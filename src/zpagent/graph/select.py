@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from zpagent.graph.build.projects import project_id
 from zpagent.graph.model import parse_evidence
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
@@ -131,9 +132,14 @@ class Selector:
         page (the work); either one is the person's team project."""
         found: dict[tuple[str, str], int] = defaultdict(int)
         for ref in clause.supervisors:
-            rows = self.store.query(q.LED_WORK_PAIRS, include_unpublished=self.inc,
-                                    leaders=list(ref.ids), kinds=work_kinds,
-                                    years=sorted(clause.years))  # fmt: skip
+            rows = [
+                # A member's own team-project work is the project itself when the
+                # wiki has it: one project, counted once.
+                (pid, self._as_project(wid, kind, title))
+                for pid, wid, kind, title in self.store.query(
+                    q.LED_WORK_PAIRS, include_unpublished=self.inc, leaders=list(ref.ids),
+                    kinds=work_kinds, years=sorted(clause.years))
+            ]  # fmt: skip
             if "team_project" in work_kinds:
                 rows = rows + self.store.query(q.LED_PROJECT_PAIRS, include_unpublished=self.inc,
                                                leaders=list(ref.ids),
@@ -145,6 +151,10 @@ class Selector:
             if n == len(clause.supervisors):
                 out[pid].add(item)
         return out
+
+    def _as_project(self, wid: str, kind: str, title: str | None) -> str:
+        jid = project_id(title) if kind == "team_project" and title else None
+        return jid if jid in self.lexicon.project_by_id else wid
 
     def condition_persons(
         self, cond: Condition, projects: frozenset[str] = frozenset()

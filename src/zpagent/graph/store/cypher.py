@@ -297,7 +297,7 @@ LED_WORK_PAIRS = _q(
     WHERE s.id IN $leaders AND ($include_unpublished OR (w.published AND p.published))
       AND (size($kinds) = 0 OR w.kind IN $kinds)
       AND (size($years) = 0 OR w.year IN $years)
-    RETURN DISTINCT p.id, w.id ORDER BY p.id, w.id""",
+    RETURN DISTINCT p.id, w.id, w.kind, w.title ORDER BY p.id, w.id""",
 )
 LED_PROJECT_PAIRS = _q(
     "led_project_pairs",
