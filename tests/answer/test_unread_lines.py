@@ -1,9 +1,14 @@
 """A word of a fact question the query did not read ("anglický názov", "původní
-název") brings the named person's own line that says it, beside the typed fact."""
+název") brings the named person's own line that says it, beside the typed fact; a
+name no line says leaves no quote."""
 
 from __future__ import annotations
 
 from tests.conftest import make_workspace, write_pages
+from zpagent.answer.quotes import Quote
+from zpagent.answer.service import unnamed_term
+from zpagent.query import understand
+from zpagent.query.lexicon import Lexicon
 from zpagent.requests import AnswerRequest
 
 
@@ -33,3 +38,16 @@ Pôvodný názov práce bol „Prekrývajúca sa reč v rozhovoroch“, potom sa
     assert "Prekrývajúca sa reč v rozhovoroch" in original.answer
     plain = ws.answer(AnswerRequest(query="Aký je názov diplomovky Dany Dudovej?"))
     assert "Overlapped" not in plain.answer and "Detekcia prekrývajúcej sa reči" in plain.answer
+
+
+def test_a_name_no_line_says_leaves_no_quote():
+    """ "Aká je maximálna dĺžka úlohy v Slurme?" on a wiki whose Slurm guide is hidden:
+    a line about another server's task length answers another question."""
+    question = understand("Aká je maximálna dĺžka jednej úlohy v Slurme?", Lexicon())
+    assert question.unknown_names == ("Slurme",)
+    other = [Quote("S1", "Maximálna dĺžka jednej úlohy na katedrovom serveri je 20 minút.")]
+    assert unnamed_term(other, question)
+    said = [Quote("S1", "V Slurme je maximálna dĺžka jednej úlohy 48 hodín.")]
+    assert not unnamed_term(said, question)
+    # A question without such a name is not held back.
+    assert not unnamed_term(other, understand("Aká je maximálna dĺžka úlohy?", Lexicon()))

@@ -348,9 +348,25 @@ def _without_llm(
         # What is asked is a word nobody read ("oponentom"): only a line that says
         # that word answers; another line of the page would answer another question.
         quotes = [q for q in quotes if _says_unread(q.text, question)]
+    if unnamed_term(quotes, question):
+        # "Aká je maximálna dĺžka úlohy v Slurme?": the name the question hinges on
+        # stands in none of the lines; lines that share its other words answer
+        # another question.
+        quotes = []
     if not quotes:
         return _not_found(bundle, question, opts, **fields)
     return _deliver(bundle, question, opts, [], quotes, None, mode="extractive", **fields)
+
+
+def unnamed_term(quotes: list[Quote], question: Query) -> bool:
+    """A name-like term of the question that fits nobody (no person's given name)
+    and that no quoted line says."""
+    terms = [fold(n).lower()[:5] for n in question.unknown_names
+             if len(n) >= 4 and len(n.split()) == 1]  # fmt: skip
+    if not terms:
+        return False
+    said = " ".join(fold(q.text).lower() for q in quotes)
+    return not any(t in said for t in terms)
 
 
 UNREAD_LINES = 2  # lines shown that say a word the query did not read
