@@ -51,3 +51,24 @@ def test_a_name_no_line_says_leaves_no_quote():
     assert not unnamed_term(said, question)
     # A question without such a name is not held back.
     assert not unnamed_term(other, understand("Aká je maximálna dĺžka úlohy?", Lexicon()))
+
+
+def test_a_supervisor_comes_with_the_affiliation_the_line_gives(tmp_path):
+    pages = {
+        "pages/students/2019/ff106xy/README.md": """# Filip Fabo
+
+## Diplomová práca 2021
+
+Názov práce: Spätný preklad
+
+Vedúca práce: Dr. Anna Weber (TU Wien)
+
+Konzultant: Ing. Peter Kováč, PhD.
+""",
+    }
+    ws = make_workspace(tmp_path / "data")
+    ws.index(write_pages(tmp_path / "wiki", pages))
+    answer = ws.answer(AnswerRequest(query="Kto viedol diplomovku Filipa Fabu?"))
+    assert "Anna Weber (TU Wien)" in answer.answer
+    consultant = ws.answer(AnswerRequest(query="Kto konzultoval diplomovku Filipa Fabu?"))
+    assert "konzultant: Peter Kováč [S1]" in consultant.answer  # no affiliation invented

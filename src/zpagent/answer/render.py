@@ -103,13 +103,30 @@ def _item_lines(facts: list[Fact], all_facts: list[Fact]) -> tuple[list[str], se
             ("supervisor", "vedúci: "),
             ("consultant", "konzultant: "),
         ):
-            values = [f.value for f in group if f.attribute == attr]
+            values = [_with_affiliation(f) for f in group if f.attribute == attr]
             if values:
-                shown = ", ".join(escape(v) for v in dict.fromkeys(values))
+                shown = ", ".join(dict.fromkeys(values))  # each escaped
                 parts.append(f"{label}„{shown}“" if not label else f"{label}{shown}")
         body = "; ".join(parts) if parts else ""
         lines.append(f"{head}: {body} {cite(sources)}" if body else f"{head} {cite(sources)}")
     return lines, used
+
+
+# "Vedúca: Dr. Anna Weber (TU Wien)": where a supervisor or consultant comes from,
+# in parentheses after the name on the line the fact was read from.
+_AFFILIATION = re.compile(r"\(([^()\d]{3,80})\)\s*[.,;]?\s*$")
+
+
+def _with_affiliation(f: Fact) -> str:
+    """A supervisor's or consultant's name (escaped) with the affiliation its line
+    gives."""
+    if f.attribute not in ("supervisor", "consultant"):
+        return escape(f.value)
+    m = _AFFILIATION.search(f.span)
+    surname = f.value.split()[-1] if f.value.split() else ""
+    if m is None or not surname or surname not in f.span[: m.start()]:
+        return escape(f.value)
+    return f"{escape(f.value)} ({escape(m.group(1).strip())})"
 
 
 def _fact_line(f: Fact) -> str:

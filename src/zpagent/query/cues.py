@@ -300,7 +300,7 @@ FUNCTION_WORDS = frozenset(
     super fajn pekne velmi vela menej viac najviac najmenej vobec celkovo spolu dokopy
     celkom presny presna presne uplny uplne uplna vsetko cely cela cele svoj svoja svoje
     svoju jeho jej ich mu ho ju nej neho nemu nim nou on ona ono oni ony my vy ja ty
-    sam sama sami same samotny samotna
+    sam sama sami same samotny samotna potom neskor then later afterwards pak
     kdo co kdy kde jak proc ktery ktera ktere kteri kteremu ktereho kterou kterych ktera
     jaky jaka jake jakou jakych jsou jsem jsi jste jsme byl byla bylo byli bude budou
     mel mela meli ma maji muj moje tvuj nas vas jeho jeji jejich se si pro pri na v ve z ze
