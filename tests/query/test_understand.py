@@ -334,3 +334,16 @@ def test_words_of_thesis_titles_name_those_theses_approximately(lexicon):
     assert any(c.negated and c.titles for c in negated.clauses)
     # One word alone names theses only after "o"; otherwise it is a word not read.
     assert not understand("Aké hodnotenie mal Ján Holp?", lexicon).approximate
+
+
+def test_part_of_a_project_after_in_and_a_persons_works_in_general(lexicon):
+    # Half of a project's words after "v" name it, also without a team word.
+    q = understand("a v interaktívnej tabuli?", lexicon)
+    assert [r.ids for c in q.conditions for r in c.refs] == [
+        ("project-interaktivna-tabula-ovladana-gestami",)
+    ]
+    # "aké práce mal X" asks the theses and the other works; "akú tému má X" the
+    # topics and the thesis titles; "názov práce" only the title.
+    assert {"title", "works"} <= understand("Aké práce mal Ján Holp?", lexicon).attributes
+    assert {"title", "topics"} <= understand("akú tému má Ján Holp", lexicon).attributes
+    assert "works" not in understand("Aký názov práce má Ján Holp?", lexicon).attributes

@@ -152,8 +152,10 @@ def merge_bundles(graph: Bundle, text: Bundle) -> Bundle:
         by_id=dict(graph.by_id),
         aggregation=graph.aggregation,
         paths=list(graph.paths),
-        complete=graph.complete and text.complete,
-        truncated=graph.truncated or text.truncated,
+        # Lists and counts are the graph's: the text's own limits (its token budget)
+        # cut no list, so they are reported but make none incomplete.
+        complete=graph.complete,
+        truncated=graph.truncated,
         truncation_reasons=list(dict.fromkeys(graph.truncation_reasons + text.truncation_reasons)),
         index_version=graph.index_version,
         asked=graph.asked,

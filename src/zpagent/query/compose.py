@@ -298,8 +298,11 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         asked.add("keywords")
     thesis_named = bool(parts.kinds) or _has(parts, "thesis")
     if _has(parts, "topic") and subjects and not parts.rec.topics:
-        # "Na akú tému písala bakalársku prácu?" asks the title; "Aké témy má?" topics.
-        asked.add("title" if thesis_named else "topics")
+        # "Na akú tému písala bakalársku prácu?" asks the title; "Aké témy má?" topics,
+        # and the theses' own topics, their titles ("aku temu ma Tereza Sebova").
+        asked |= {"title"} if thesis_named else {"topics", "title"}
+    if subjects and not parts.kinds and _ALL_WORKS.search(parts.folded):
+        asked.add("works")  # "aké práce mal X": the theses and the other works
     if _has(parts, "works"):
         asked.add("works")
     if _has(parts, "login"):
@@ -309,6 +312,12 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         asked.discard("works")
     return asked
 
+
+# A person's works in general, plural: "aké práce mal", "všetky jeho práce".
+_ALL_WORKS = re.compile(
+    r"\b(?:ake|ktore|vsetky|jeho|jej|ich|what|which|all|his|her|their)\s+(?:\w+\s+)?"
+    r"(?:prace|works|theses)\b|\bpracach\b"
+)
 
 # "okrem Barbory Šimkovej", "except Ján Holp": a person left out of the answer.
 _EXCEPT = re.compile(r"\b(?:okrem|except|besides|mimo|krome)\b")

@@ -204,6 +204,10 @@ def _dedupe(found: list[tuple[int, int, PhraseEntry]]) -> list[Phrase]:
     return [Phrase(a, b, es) for (a, b), es in sorted(spans.items())]
 
 
+# "v robotovi sprievodcovi", "in the robot guide": a place a team works in.
+_IN = frozenset({"v", "vo", "na", "in", "ve"})
+
+
 def _role_heads(
     stems: list[frozenset[str]],
     free: list[bool],
@@ -358,9 +362,16 @@ def recognize(
         ("keywords", vis(lexicon.keywords, include_unpublished)),
     ):
         found = _dedupe(phrase_matches(stems, free, entries, cue_only))
-        if attr == "projects" and not found and cue_spans.get("team"):
+        if attr == "projects" and not found:
+            # Part of a project's title after a team word ("tím Parkovanie v kampuse");
+            # without one, half of its words after "v" ("a v robotovi sprievodcovi?").
             function = {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS}
-            found = _dedupe(partial_phrase_matches(stems, free, entries, function))
+            partial = partial_phrase_matches(stems, free, entries, function)
+            if not cue_spans.get("team"):
+                partial = [(a, b, e) for a, b, e in partial
+                           if 2 * (b - a) >= len(e.stems) and a > 0
+                           and tokens[a - 1].folded in _IN]  # fmt: skip
+            found = _dedupe(partial)
         setattr(out, attr, found)
     # A topic or keyword word inside a longer project title is the project's
     # ("Chatbot pre fakultnú knižnicu" is no mention of the topic "Chatboty").
@@ -368,15 +379,22 @@ def recognize(
         setattr(out, attr, [p for p in getattr(out, attr) if not any(
             j.start <= p.start and p.end <= j.end and (j.end - j.start) > (p.end - p.start)
             for j in out.projects)])  # fmt: skip
+    visible_roles = vis(lexicon.roles, include_unpublished)
     if cue_spans.get("team") or cue_spans.get("role"):
         # "kto mal v tíme X na starosti vizualizáciu": a member's role, read from the
         # wiki's project pages; in a team's context it wins over a keyword.
-        visible_roles = vis(lexicon.roles, include_unpublished)
         roles = _dedupe(phrase_matches(stems, free, visible_roles, cue_only))
         roles += _role_heads(stems, free, visible_roles, cue_only, roles)
         out.roles = [r for r in roles if not _inside(r, out.projects)]
         for attr in ("topics", "keywords"):
             setattr(out, attr, [p for p in getattr(out, attr) if not _overlaps(p, out.roles)])
+    else:
+        # Elsewhere a role of several words named whole ("kto tam robil analýzu dát?")
+        # that no topic, keyword or project took; one word is too common.
+        taken = out.projects + out.topics + out.keywords
+        several = [r for r in visible_roles if len(r.stems) >= 2]
+        roles = _dedupe(phrase_matches(stems, free, several, cue_only))
+        out.roles = [r for r in roles if not _overlaps(r, taken)]
     # A phrase that is both a topic and a keyword is both; a longer one wins a token.
     for phrases in (out.projects, out.topics, out.keywords, out.roles):
         for p in phrases:
