@@ -56,6 +56,21 @@ Vedúci: Ing. Daniel Hládek, PhD.
 - Adam Adamec – rozpoznávanie reči
 - Cyril Cibuľa – webové rozhranie
 """,
+    "pages/topics/rec/README.md": """# Rozpoznávanie reči
+
+Garant témy: Ing. Tomáš Bielik, PhD.
+
+## Študenti
+
+- Adam Adamec
+- Cyril Cibuľa
+""",
+    "pages/topics/videnie/README.md": """# Počítačové videnie
+
+Tému vedie Ing. Mária Lacková, PhD..
+
+- Beáta Bieliková
+""",
     "pages/projects/parkovanie/README.md": """# Tímový projekt – Parkovanie v kampuse
 
 - Školský rok 2018/2019
@@ -169,3 +184,29 @@ def test_a_project_led_on_its_page_and_on_a_members_page_counts_once(ws):
     resp = ws.graph(GraphRequest(query="Koľko tímových projektov viedla Mária Lacková?"))
     assert resp.status == "ok", resp.reason
     assert resp.aggregation is not None and resp.aggregation.count == 1
+
+
+def test_who_leads_a_topic_and_which_topics_someone_leads(ws):
+    for question in (
+        "Kto vedie tému Rozpoznávanie reči?",
+        "Kdo je garant tématu Rozpoznávanie reči?",
+    ):
+        resp = ws.graph(GraphRequest(query=question))
+        assert resp.status == "ok", (question, resp.reason)
+        assert resp.answers == ["Tomáš Bielik"], question
+    # A leader in a sentence ("Tému vedie …") and the topics one leads.
+    assert ws.graph(GraphRequest(query="Kto vedie tému Počítačové videnie?")).answers == [
+        "Mária Lacková"
+    ]
+    led = ws.graph(GraphRequest(query="Ktoré témy vedie Tomáš Bielik?"))
+    assert led.answers == ["Rozpoznávanie reči"]
+    assert led.aggregation is not None and led.aggregation.exact is False
+    # The leader is no member of the topic.
+    members = ws.graph(GraphRequest(query="Kto robil na téme Rozpoznávanie reči?"))
+    assert _persons(members) == {"Adam Adamec", "Cyril Cibuľa"}
+
+
+def test_how_many_topics_the_wiki_has(ws):
+    resp = ws.graph(GraphRequest(query="Koľko tém je na wiki?"))
+    assert resp.aggregation is not None
+    assert (resp.aggregation.count, resp.aggregation.exact) == (2, True)

@@ -342,8 +342,6 @@ def test_part_of_a_project_after_in_and_a_persons_works_in_general(lexicon):
     assert [r.ids for c in q.conditions for r in c.refs] == [
         ("project-interaktivna-tabula-ovladana-gestami",)
     ]
-    # "aké práce mal X" asks the theses and the other works; "akú tému má X" the
-    # topics and the thesis titles; "názov práce" only the title.
+    # "aké práce mal X" asks the theses and the other works; "názov práce" the title.
     assert {"title", "works"} <= understand("Aké práce mal Ján Holp?", lexicon).attributes
-    assert {"title", "topics"} <= understand("akú tému má Ján Holp", lexicon).attributes
     assert "works" not in understand("Aký názov práce má Ján Holp?", lexicon).attributes

@@ -204,7 +204,9 @@ def gather(
         and (bool(names.subjects) or query.ask not in PERSON_ASKS)
     )
     # A named team project's leader or year is a fact of the project, not a set.
-    asks_set = query.ask in ("list", "count") and not query.asks_project
+    asks_set = query.ask in ("list", "count") and not (
+        query.asks_project or query.asks_topic_leader
+    )
     # "Kto bol oponentom diplomovky X?": the asked thing is a word the graph did
     # not read; the thesis title (a fact's default) would answer another question.
     unread_fact = query.ask in ("fact", "profile") and not query.attributes and not query.understood
@@ -237,7 +239,7 @@ def gather(
         # random would look like an answer without being one; a model may read them.
         # A project's page may state its year or leader in words the graph did not
         # read ("Školský rok 2015/2016"): its lines answer.
-        text = llm or query.asks_project
+        text = llm or query.asks_project or query.asks_topic_leader
         return rag_bundle(gen, embedder, query, names, opts) if text else graph
     missing = graph.asked - {f.attribute for f in graph.facts} - {"count", "person"}
     # "anglický názov", "pôvodný názov": a word the graph did not read may qualify

@@ -117,7 +117,7 @@ def facts_from_graph(resp: GraphResponse) -> list[Fact]:
         elif f.predicate in _ITEM_PREDICATES or f.predicate in ("supervisor", "consultant"):
             pid, name, kind = owner.get(f.subject.id, (None, None, kind))
             attribute = _ITEM_PREDICATES.get(f.predicate, f.predicate)
-            if attribute == "thesis_title" and f.subject.label in ("Work", "Project"):
+            if attribute == "thesis_title" and f.subject.label in ("Work", "Project", "Topic"):
                 attribute = "work_title"
             item_id = f.subject.id
             if f.subject.label == "Project" and pid:

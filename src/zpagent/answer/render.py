@@ -26,6 +26,7 @@ KIND_SK = {
     "team_project": "tímový projekt",
     "research_task": "výskumná úloha",
     "diploma_project": "diplomový projekt",
+    "topic": "téma",
     None: "práca",
 }
 NOT_FOUND = "V dostupných zdrojoch som odpoveď nenašiel."

@@ -110,7 +110,8 @@ REL_ENDPOINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "CONSULTED": (("Person", "Thesis"),),
     # Who led a work that is not a thesis: a diploma project, a research task,
     # a team project. Apart from SUPERVISED so that no thesis count includes it.
-    "LED": (("Person", "Work"), ("Person", "Project")),
+    # Also who leads a topic ("Garant témy", "Kontakt", "Tému vedie …").
+    "LED": (("Person", "Work"), ("Person", "Project"), ("Person", "Topic")),
     "ON_TOPIC": (("Person", "Topic"),),
     "MEMBER_OF": (("Person", "Project"),),
     "SAME_AS": (("DocumentAuthor", "Person"),),

@@ -298,11 +298,16 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         asked.add("keywords")
     thesis_named = bool(parts.kinds) or _has(parts, "thesis")
     if _has(parts, "topic") and subjects and not parts.rec.topics:
-        # "Na akú tému písala bakalársku prácu?" asks the title; "Aké témy má?" topics,
-        # and the theses' own topics, their titles ("aku temu ma Tereza Sebova").
-        asked |= {"title"} if thesis_named else {"topics", "title"}
-    if subjects and not parts.kinds and _ALL_WORKS.search(parts.folded):
-        asked.add("works")  # "aké práce mal X": the theses and the other works
+        # "Na akú tému písala bakalársku prácu?" asks the title; "Aké témy má?" topics.
+        asked.add("title" if thesis_named else "topics")
+    if (
+        subjects
+        and not parts.kinds
+        and _ALL_WORKS.search(parts.folded)
+        and not _has(parts, "author")
+    ):
+        # "aké práce mal X": the theses and the other works ("aké práce napísal" the theses)
+        asked.add("works")
     if _has(parts, "works"):
         asked.add("works")
     if _has(parts, "login"):
@@ -447,6 +452,8 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     explicit_years = bool(parts.years)
     asked = _asked(parts, bool(subjects), leads, explicit_years)
     ask, unit = _ask(parts, subjects, elements, asked, listing, reference)
+    if _led_topics(parts, ask, subjects, elements):
+        unit = "topics"  # "Ktoré témy vedie Bielik?": the topics a person leads
     if ask not in ("path", "shared"):
         # The other names of a path or a comparison are endpoints, not conditions.
         subjects = [narrow(s, lexicon, clauses, conditions) for s in subjects]
@@ -590,6 +597,24 @@ def _ask(
             return "list", "theses"
         return "list", unit
     return "open", unit
+
+
+# "Koľko tém", "ktoré témy", "list of topics": topics are what is listed or counted.
+_TOPICS_ASKED = re.compile(
+    r"\b(?:kolko|kolik|pocet|ktore|ktere|ake|jake|zoznam|seznam|vsetky|vsechny|which|what"
+    r"|many|list)\s+(?:\w+\s+)?tem(?:y|a|ata|at)?\b|\btopics\b"
+)
+
+
+def _led_topics(parts: Parts, ask: str, subjects: list, elements: list[Element]) -> bool:
+    """ "Ktoré témy vedie Bielik?", "Koľko tém je na wiki?": the topics themselves (all,
+    or those one named leader leads), when no topic, kind or student is named."""
+    leaders = [e for e in elements if e.type == "supervisor"]
+    others = [e for e in elements if e.type not in ("supervisor", "negation", "total")]
+    return (
+        ask in ("list", "count") and bool(_TOPICS_ASKED.search(parts.folded))
+        and len(leaders) <= 1 and not others and not subjects
+    )  # fmt: skip
 
 
 def _unit(parts: Parts) -> str:

@@ -31,7 +31,8 @@ _CUE_PATTERNS: dict[str, str] = {
     "supervisor": (
         r"\bveduc\w*|\bviedol\w*|\bviedla\w*|\bviedli\b|\bvedie\b|\bvedu\b|\bvedeni\w*"
         r"|\bskolitel\w*|\bskolil\w*|\bsupervis\w*|\badvis\w*|\bmentor\w*"
-        r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bu koho\b|\bvedl\w*|\bvedouc\w*|\bled\b"
+        r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bu koho\b|\bvedl\w*|\bvedouc\w*|\bled\b|\bvede\b"
+        r"|\bgarant\w*|\bkontaktn\w*\s+osob\w*|\bcontact person\b|\bleads?\b"
     ),
     "consultant": (
         r"\bkonzult\w*|\bconsult\w*|\bco-?supervis\w*|\bskolitel\w* specialist\w*"
@@ -66,7 +67,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bdalsie prace\b|\bvsetk\w* prac\w*|\bvsetko\b"
     ),
     "topic": (
-        r"\btem(?:a|y|e|u|ou|ami|ach|am|atik\w*|aticky|atu|atem|ata|at)\b|\boblast\w*|\btopics?\b"
+        r"\btem(?:a|y|e|u|ou|ami|ach|am|atik\w*|aticky|atu|atem|ata|at)?\b|\boblast\w*|\btopics?\b"
         r"|\bzameran\w*|\bvenuj\w*|\bvenoval\w*|\bzaobera\w*|\bzabyva\w*|\bsubject\w*"
         r"|\bfield\b|\barea\b"
     ),

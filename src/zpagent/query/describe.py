@@ -111,14 +111,16 @@ def describe(query: Query, unread: bool = True) -> str:
     leaves them out: it never repeats words a question may have planted)."""
     parts: list[str] = []
     head = ASK_LABELS.get(query.ask, query.ask)
-    if query.asks_project:
-        head = ""  # a project's leader or year: a fact, not a list
+    if query.asks_project or query.asks_topic_leader:
+        head = ""  # a project's leader or year, a topic's leader: a fact, not a list
     if query.ask in ("fact", "list") and query.attributes:
         shown = query.attributes - {"works"} if query.asks_project else query.attributes
         attrs = ", ".join(ATTRIBUTE_LABELS.get(a, a) for a in sorted(shown))
         head = f"{head} {attrs}".strip() if head else attrs
     if query.ask == "count":
-        head += " prác" if query.unit == "theses" else " študentov"
+        head += {"theses": " prác", "topics": " tém"}.get(query.unit, " študentov")
+    elif query.unit == "topics":
+        head += " tém"
     if head:
         parts.append(head)
     parts += [_names(s) for s in query.subjects]

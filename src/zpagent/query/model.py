@@ -216,7 +216,7 @@ class Query:
     tokens: tuple[Token, ...]
     ask: str = "open"
     attributes: frozenset[str] = frozenset()
-    unit: str = "persons"  # persons | theses | pages
+    unit: str = "persons"  # persons | theses | pages | topics (a leader's topics)
     subjects: tuple[EntityRef, ...] = ()  # persons whose facts are asked
     clauses: tuple[ThesisClause, ...] = ()
     conditions: tuple[Condition, ...] = ()
@@ -250,6 +250,19 @@ class Query:
         topic or keyword it names is one the wiki has."""
         unknown_terms = any(not r.ids for r in self.refs() if r.kind in ("topic", "keyword"))
         return not self.unaccounted and not self.unknown_names and not unknown_terms
+
+    @property
+    def asks_topic_leader(self) -> bool:
+        """Who leads a named topic ("Kto vedie tému X?", "garant témy X"): no person
+        named, a topic named, its leader asked, no thesis kind."""
+        topics = [c for c in self.conditions if c.relation == "topic" and not c.negated]
+        return (
+            self.ask in ("fact", "list")
+            and not self.persons()
+            and not self.kinds
+            and "supervisor" in self.attributes
+            and len(topics) == 1
+        )
 
     @property
     def approximate(self) -> bool:

@@ -1,4 +1,4 @@
-"""Facts of a named team project: who led it and when it ran.
+"""Facts of a named team project or topic: who led it and when it ran.
 
 "Kto bol vedúci tímového projektu X?", "Kedy bežal tímový projekt X?": the
 question names a project and no person, and asks its leader or its year.
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from zpagent.graph.answers.person import leader_facts
 from zpagent.graph.build.projects import project_key
-from zpagent.graph.contract import EntityRef, GraphResponse
+from zpagent.graph.contract import Aggregation, EntityRef, GraphResponse
 from zpagent.graph.model import Evidence, parse_evidence
 from zpagent.graph.store import cypher as q
 
@@ -88,3 +88,74 @@ def project_facts(ctx: Context) -> GraphResponse:
     if not b.answers:
         return b.build("no_answer", "no_matching_facts")
     return b.build("ok")
+
+
+def topic_leader_facts(ctx: Context) -> GraphResponse:
+    """Who leads the named topic, as its page says ("Garant témy: X", "Tému vedie X")."""
+    b = ctx.builder
+    ids = sorted({i for c in ctx.query.conditions if c.relation == "topic" for r in c.refs
+                  for i in r.ids})  # fmt: skip
+    for tid, title, path, sid, sname, ev in ctx.store.query(
+        q.TOPIC_LEADERS, ids=ids, include_unpublished=ctx.include_unpublished
+    ):
+        topic = b.entity("Topic", tid, title, "topic", path)
+        if not any(f.subject.id == tid and f.predicate == "title" for f in b.facts):
+            b.fact(topic, "title", title, [], None, {"kind": "topic"}, documents=[path])
+        entry = ctx.lexicon.person_by_id.get(sid)
+        leader = b.ref("Person", sid, sname, entry.document_path if entry else None)
+        b.fact(topic, "supervisor", sname, parse_evidence(ev), leader, {"kind": "topic"},
+               documents=[path])  # fmt: skip
+        b.answer(sname)
+    if not b.answers:
+        return b.build("no_answer", "no_matching_facts")
+    return b.build("ok")
+
+
+def topics_led(ctx: Context) -> GraphResponse:
+    """The wiki's topics ("Koľko tém je na wiki?": every topic page, exact) or those the
+    named leader leads ("Ktoré témy vedie Bielik?": as topic pages say; never exact,
+    a topic page may name no leader)."""
+    b = ctx.builder
+    ids = [i for c in ctx.query.clauses for r in c.supervisors for i in r.ids]
+    if not ids:
+        return _all_topics(ctx)
+    rows = ctx.store.query(q.TOPICS_LED_BY, ids=ids, include_unpublished=ctx.include_unpublished)
+    for tid, title, path, sid, sname, ev in rows:
+        topic = b.entity("Topic", tid, title, "topic", path)
+        entry = ctx.lexicon.person_by_id.get(sid)
+        leader = b.ref("Person", sid, sname, entry.document_path if entry else None)
+        b.fact(topic, "supervisor", sname, parse_evidence(ev), leader, {"kind": "topic"},
+               documents=[path])  # fmt: skip
+        b.fact(topic, "title", title, [], None, {"kind": "topic"}, documents=[path])
+        b.answer(title)
+    topics = len({r[0] for r in rows})
+    b.exact = False
+    b.aggregation = Aggregation(count=topics, complete=True, exact=False,
+                                inexact_because=["coverage:topic_leader"], unit="topics",
+                                returned=topics, limit=ctx.limit)  # fmt: skip
+    if ctx.query.ask == "count":
+        b.answer(topics)
+        return b.build("ok")
+    if not rows:
+        return b.build("no_answer", "no_matching_facts")
+    return b.build("ok")
+
+
+def _all_topics(ctx: Context) -> GraphResponse:
+    b = ctx.builder
+    rows = ctx.store.query(q.ALL_TOPICS, include_unpublished=ctx.include_unpublished)
+    for tid, title, path in rows[: ctx.limit]:
+        topic = b.entity("Topic", tid, title, "topic", path)
+        b.fact(topic, "title", title, [], None, {"kind": "topic"}, documents=[path])
+        b.answer(title)
+    if len(rows) > ctx.limit:
+        b.truncate("entity_limit")
+    exact = ctx.query.understood
+    b.exact = exact
+    b.aggregation = Aggregation(count=len(rows), complete=len(rows) <= ctx.limit, exact=exact,
+                                inexact_because=[] if exact else ["not_understood"],
+                                unit="topics", returned=min(len(rows), ctx.limit),
+                                limit=ctx.limit)  # fmt: skip
+    if ctx.query.ask == "count":
+        b.answer(len(rows))
+    return b.build("ok" if rows else "no_answer", None if rows else "no_matching_facts")

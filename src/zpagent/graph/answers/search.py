@@ -26,7 +26,7 @@ from zpagent.config import Settings, get_settings
 from zpagent.graph.answers import links, lists
 from zpagent.graph.answers.context import Context
 from zpagent.graph.answers.person import person_facts
-from zpagent.graph.answers.project import project_facts
+from zpagent.graph.answers.project import project_facts, topic_leader_facts, topics_led
 from zpagent.graph.answers.resolve import add_rejected, record_match, unresolved
 from zpagent.graph.answers.response import ResponseBuilder
 from zpagent.graph.contract import GraphResponse
@@ -101,6 +101,10 @@ def search_store(
     if query.asks_project:
         # "Kto bol vedúci tímového projektu X?": the project's own facts.
         return project_facts(ctx)
+    if query.asks_topic_leader:
+        return topic_leader_facts(ctx)  # "Kto vedie tému X?"
+    if query.unit == "topics":
+        return topics_led(ctx)  # "Ktoré témy vedie Bielik?"
     if query.ask in ("fact", "profile") and not query.subjects:
         return builder.build("no_answer", "no_matching_facts")
     if query.ask == "content" and (query.clauses or query.conditions or query.reference):

@@ -31,6 +31,7 @@ from zpagent.graph.build.projects import (
     project_id,
     project_key,
     read_project,
+    topic_leaders,
 )
 from zpagent.graph.model import Evidence, PageReport, evidence_json, parse_evidence
 from zpagent.ingest.document import Document
@@ -241,7 +242,13 @@ def add_topic_page(
     b.rel("DESCRIBES", ("Document", doc.path), tref)
     for cid in b.locator.chunks_of(doc.path):
         b.rel("MENTIONS", ("Chunk", cid), tref)
-    found = _list_members(b, people, page, resolver, lexicon, report, "ON_TOPIC", tref,
+    skip = set()
+    for line, names in topic_leaders(page):
+        skip.add(line.number)
+        ev = b.locator.evidence(doc.path, SourceLine("supervisor", line, line.text))
+        for name in names:
+            _led(b, people, name, tref, ev, doc.published)
+    found = _list_members(b, people, page, resolver, lexicon, report, "ON_TOPIC", tref, skip,
                           mentions=True)  # fmt: skip
     for named in found.named:
         _year_from_list(b, doc, named.person_id, named.line)
@@ -306,16 +313,16 @@ def add_project_page(
         line = project.supervisor_line
         ev = b.locator.evidence(doc.path, SourceLine("supervisor", line, line.text))
         for name in project.supervisors:
-            _led_project(b, people, name, jref, ev, doc.published)
+            _led(b, people, name, jref, ev, doc.published)
     found = _list_members(b, people, page, resolver, lexicon, report, "MEMBER_OF", jref, skip)
     report.subject = jref[1]
     return project, found.problems
 
 
-def _led_project(
+def _led(
     b: Builder, people: People, name: str, jref: tuple[str, str], ev: Evidence, published: bool
 ) -> None:
-    """The person a project page names as its leader, led the project (``LED``)."""
+    """The person a project (topic) page names as its leader, led it (``LED``)."""
     sid = people.resolve(name)
     node = b.nodes.get(("Person", sid))
     if node is None:

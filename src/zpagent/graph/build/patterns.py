@@ -108,6 +108,13 @@ _LABELS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "topic_leader",
+        re.compile(
+            r"^(?:garant(?:ka)?(?:\s+temy)?|kontakt|kontaktn\w*(?:\s+osob\w*)?"
+            r"|contact(?:\s+person)?|topic\s+(?:lead|leader|owner|contact))$"
+        ),
+    ),
+    (
         "consultant",
         re.compile(
             r"^(?:konzultant(?:ka|i|ky)?|konzultant(?:ka)?\s+prace|odborn\w*\s+konzultant\w*"

@@ -99,6 +99,29 @@ def member_role(text: str) -> str | None:
     return role
 
 
+# "Tému vedie prof. Ing. Ladislav Fabián, CSc.": a topic's leader in a sentence.
+_LEADS_TOPIC = re.compile(r"^\W*(?:temu|tema)\s+(?:vedie|vede|garantuje)\s+(.+?)\.?\s*$")
+
+
+def topic_leaders(page: PageFacts) -> list[tuple[Line, list[str]]]:
+    """The lines of a topic page that name who leads the topic ("Garant témy: X",
+    "Kontakt: X", "Vedúci témy: X", "Tému vedie X."), with the names they give."""
+    out = []
+    for line in page.lines:
+        if line.in_code:
+            continue
+        lab = label_line(line)
+        if lab is not None and pt.classify_label(lab.label) in ("topic_leader", "supervisor"):
+            names = parse_person_names(lab.value)
+        else:
+            text = clean_inline(line.text)
+            m = _LEADS_TOPIC.match(fold(text).lower())  # folding keeps every offset
+            names = parse_person_names(text[m.start(1) : m.end(1)].rstrip(". ")) if m else []
+        if names:
+            out.append((line, names))
+    return out
+
+
 def read_project(doc: Document, page: PageFacts) -> ProjectPage:
     """The title, year and supervisor a project page states."""
     title = clean_inline(_PREFIX.sub("", doc.title or "")) or doc.title or doc.path

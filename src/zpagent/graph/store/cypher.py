@@ -317,6 +317,23 @@ PROJECT_LEADERS = _q(
     """MATCH (s:Person)-[r:LED]->(j:Project) WHERE j.id IN $ids
     RETURN j.id, s.id, s.name, r.evidence ORDER BY j.id, s.id""",
 )
+TOPIC_LEADERS = _q(
+    "topic_leaders",
+    """MATCH (s:Person)-[r:LED]->(t:Topic)
+    WHERE t.id IN $ids AND ($include_unpublished OR t.published)
+    RETURN t.id, t.title, t.document_path, s.id, s.name, r.evidence ORDER BY t.id, s.id""",
+)
+TOPICS_LED_BY = _q(
+    "topics_led_by",
+    """MATCH (s:Person)-[r:LED]->(t:Topic)
+    WHERE s.id IN $ids AND ($include_unpublished OR t.published)
+    RETURN t.id, t.title, t.document_path, s.id, s.name, r.evidence ORDER BY t.key, t.id""",
+)
+ALL_TOPICS = _q(
+    "all_topics",
+    """MATCH (t:Topic) WHERE $include_unpublished OR t.published
+    RETURN t.id, t.title, t.document_path ORDER BY t.key, t.id""",
+)
 PROJECT_CARDS = _q(
     "project_cards",
     """MATCH (j:Project) WHERE j.id IN $ids AND ($include_unpublished OR j.published)
