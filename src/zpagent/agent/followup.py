@@ -56,6 +56,10 @@ _THAT_THING = re.compile(
     r"\b(?:tom|tomto|ten|tento|tej|tejto|tu|tuto|that|this|tem|tom istom) "
     r"(?:time|timu|tim|tym|tymu|projekte|projektu|projekt|teme|tema|temu|team|project|topic)\b"
 )
+# "tam", "there": the team or topic the last answer was about.
+_THERE = re.compile(r"\btam\b|\bthere\b")
+# "koľko dizertácií je na wiki celkovo?": a question about the whole wiki is new.
+_WHOLE_WIKI = re.compile(r"\b(?:na|v|vo|on|in)\s+(?:celej\s+|cele\s+|the\s+(?:whole\s+)?)?wiki\b")
 _ELSE = re.compile(r"\beste\b|\bdals\w*|\bin(?:i|e|ych)\b|\belse\b|\bother\w*|\bjeste\b")
 # Ordinals: the last list's items, or the persons named, in order.
 _ORDINALS = (
@@ -220,6 +224,11 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         return query, "corrected"
     if state.last is None or (turn.ask == "history" and state.last.ask != "history"):
         return turn, "new"
+    if _WHOLE_WIKI.search(turn.folded) and not turn.persons() and not _pointed(turn):
+        return turn, "new"
+    if state.last.unit == "topics" and _AMONG.search(turn.folded) and not turn.subjects:
+        # "Ktorú z nich vedie Bielik?" after a list of topics: among the topics.
+        return turn.edit(unit="topics", ask="list", origin="follow_up"), "follow_up"
     among = (
         _among_last(state, turn)
         or _in_that_thing(state, turn)
@@ -288,11 +297,16 @@ def _among_last(state: State, turn: Query) -> Query | None:
 def _in_that_thing(state: State, turn: Query) -> Query | None:
     """ "kto ešte bol v tom tíme?": the team (topic) the last answer was about, without
     the person it was about when the turn asks for someone else."""
-    if not _THAT_THING.search(turn.folded) or not state.things or turn.conditions:
+    # "a ten prvý tam robil čo?": a person of the last list, not the team itself.
+    pointed = _THAT_THING.search(turn.folded) or (
+        _THERE.search(turn.folded) and ordinal(turn) is None and not _pointed(turn)
+    )
+    own = any(c.relation in ("project", "topic") for c in turn.conditions)
+    if not pointed or len(state.things) != 1 or own or turn.persons():
         return None
     thing = state.things[0]
     relation = "project" if thing.kind == "project" else "topic"
-    conditions = [Condition(relation, (thing,))]
+    conditions = [Condition(relation, (thing,)), *turn.conditions]
     if _ELSE.search(turn.folded) and state.focus:
         shown = EntityRef("person", "", None, tuple(state.focus), "shown")
         conditions.append(Condition("person", (shown,), negated=True))

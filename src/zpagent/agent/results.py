@@ -63,7 +63,19 @@ def things_of(
     )  # fmt: skip
     if named or store is None:
         return named
+    if query.unit == "topics":
+        # "Ktorú z nich vedie Bielik?": the topics the answer listed.
+        leaders = [i for c in query.clauses for r in c.supervisors for i in r.ids]
+        rows = (store.query(q.TOPICS_LED_BY, ids=leaders, include_unpublished=include_unpublished)
+                if leaders else [])  # fmt: skip
+        return tuple(dict.fromkeys(
+            EntityRef("topic", r[1], None, (r[0],), "context", names=(r[1],)) for r in rows
+        ))  # fmt: skip
     subjects = [s.resolved for s in query.subjects if s.resolved]
+    if len(subjects) == 1 and query.ask in ("fact", "profile") and "topics" in query.attributes:
+        rows = store.query(q.PERSON_TOPICS, ids=subjects, include_unpublished=include_unpublished)
+        return tuple(EntityRef("topic", r[2], None, (r[1],), "context", names=(r[2],))
+                     for r in rows)  # fmt: skip
     about_works = "works" in query.attributes or "team_project" in query.kinds
     if len(subjects) != 1 or query.ask not in ("fact", "profile") or not about_works:
         return ()

@@ -422,7 +422,12 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         )
     for type_, phrases in _phrases(parts, lexicon):
         for p in phrases:
-            elements.append(Element(type_, p.start, p.end, _phrase_ref(parts, type_, p)))
+            ref = _phrase_ref(parts, type_, p)
+            if type_ == "keyword" and not _has(parts, "keyword"):
+                # "koľko z nich bolo o ŠPZ?": a keyword stands for what a thesis is
+                # about, which its tags may not say; only "kľúčové slovo X" is exact.
+                ref = replace(ref, match="about")
+            elements.append(Element(type_, p.start, p.end, ref))
     for p, ref in zip(rec.titles, title_refs, strict=True):
         if reference is None or reference.of is not ref:  # the referred thesis is no condition
             elements.append(Element("title", p.start, p.end, ref))
@@ -452,8 +457,10 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     explicit_years = bool(parts.years)
     asked = _asked(parts, bool(subjects), leads, explicit_years)
     ask, unit = _ask(parts, subjects, elements, asked, listing, reference)
-    if _led_topics(parts, ask, subjects, elements):
-        unit = "topics"  # "Ktoré témy vedie Bielik?": the topics a person leads
+    if _led_topics(parts, subjects, elements):
+        # "Aké témy sú na wiki?", "Ktoré témy vedie Bielik?": the topics themselves.
+        unit = "topics"
+        ask = "count" if _has(parts, "count") else "list"
     if ask not in ("path", "shared"):
         # The other names of a path or a comparison are endpoints, not conditions.
         subjects = [narrow(s, lexicon, clauses, conditions) for s in subjects]
@@ -606,14 +613,14 @@ _TOPICS_ASKED = re.compile(
 )
 
 
-def _led_topics(parts: Parts, ask: str, subjects: list, elements: list[Element]) -> bool:
+def _led_topics(parts: Parts, subjects: list, elements: list[Element]) -> bool:
     """ "Ktoré témy vedie Bielik?", "Koľko tém je na wiki?": the topics themselves (all,
     or those one named leader leads), when no topic, kind or student is named."""
     leaders = [e for e in elements if e.type == "supervisor"]
     others = [e for e in elements if e.type not in ("supervisor", "negation", "total")]
     return (
-        ask in ("list", "count") and bool(_TOPICS_ASKED.search(parts.folded))
-        and len(leaders) <= 1 and not others and not subjects
+        bool(_TOPICS_ASKED.search(parts.folded)) and len(leaders) <= 1 and not others
+        and not subjects
     )  # fmt: skip
 
 

@@ -266,9 +266,14 @@ class Query:
 
     @property
     def approximate(self) -> bool:
-        """Names theses by words of their titles ("práce o preklade"): a thesis may be
-        about what its title does not say, so no count or list over it is exact."""
-        return any(r.kind == "title" and r.match == "words" for r in self.refs())
+        """Names theses by words of their titles ("práce o preklade"), or by a keyword
+        the question does not call one ("o ŠPZ"): a thesis may be about what its title
+        or tags do not say, so no count or list over it is exact."""
+        return any(
+            (r.kind == "title" and r.match == "words")
+            or (r.kind == "keyword" and r.match == "about")
+            for r in self.refs()
+        )
 
     @property
     def unaccounted_words(self) -> list[str]:

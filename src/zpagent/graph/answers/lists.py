@@ -35,7 +35,7 @@ def exactness(ctx: Context) -> tuple[bool, list[str]]:
     if not ctx.query.understood:
         reasons.insert(0, "not_understood")
     if ctx.query.approximate:
-        reasons.append("title_words")  # theses named by words of their titles
+        reasons.append("about")  # theses named by title words or an uncalled keyword
     return ok and ctx.query.understood and not ctx.query.approximate, reasons
 
 
