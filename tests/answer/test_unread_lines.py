@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.conftest import make_workspace, write_pages
 from zpagent.answer.quotes import Quote
-from zpagent.answer.service import unnamed_term
+from zpagent.answer.unread import unnamed_term
 from zpagent.query import understand
 from zpagent.query.lexicon import Lexicon
 from zpagent.requests import AnswerRequest

@@ -39,14 +39,14 @@ from zpagent.answer.facts import TYPED, Fact
 from zpagent.answer.gather import ENGINES, AnswerOptions, gather, rag_bundle
 from zpagent.answer.llm import ChatClient, Deadline, LLMBadResponse
 from zpagent.answer.prompts import SYSTEM, evidence_context, repair_message, user_message
-from zpagent.answer.quotes import Quote, unit_list
+from zpagent.answer.quotes import Quote
 from zpagent.answer.select import answering_facts
 from zpagent.answer.subjects import Names, needs_a_person, resolve_names
+from zpagent.answer.unread import says_unread, unnamed_term, unread_lines
 from zpagent.answer.verify import Failure, Verdict, verify
 from zpagent.contract import AnswerResponse, ClaimFailure, LLMUsage, MatchedPerson, VerifiedClaim
 from zpagent.embed.base import Embedder
 from zpagent.errors import InvalidQuery, LLMUnavailable, RetrievalUnavailable
-from zpagent.ingest.text import fold
 from zpagent.ingest.tokens import TokenCounter
 from zpagent.query import Query
 from zpagent.query.describe import describe
@@ -335,7 +335,7 @@ def _without_llm(
     if everything and not (bundle.asked & {f.attribute for f in bundle.facts}):
         facts = list(bundle.facts)
     if facts or count is not None or (bundle.paths and bundle.engine != "rag"):
-        quotes = _unread_lines(bundle, question) if facts else []
+        quotes = unread_lines(bundle, question) if facts else []
         return _deliver(bundle, question, opts, facts, quotes, count, mode="deterministic",
                         **fields)  # fmt: skip
     if bundle.about_own_pages and bundle.asked & TYPED:
@@ -347,7 +347,7 @@ def _without_llm(
     if question.ask in ("fact", "profile", "list", "count") and question.unaccounted:
         # What is asked is a word nobody read ("oponentom"): only a line that says
         # that word answers; another line of the page would answer another question.
-        quotes = [q for q in quotes if _says_unread(q.text, question)]
+        quotes = [q for q in quotes if says_unread(q.text, question)]
     if unnamed_term(quotes, question):
         # "Aká je maximálna dĺžka úlohy v Slurme?": the name the question hinges on
         # stands in none of the lines; lines that share its other words answer
@@ -356,52 +356,6 @@ def _without_llm(
     if not quotes:
         return _not_found(bundle, question, opts, **fields)
     return _deliver(bundle, question, opts, [], quotes, None, mode="extractive", **fields)
-
-
-def unnamed_term(quotes: list[Quote], question: Query) -> bool:
-    """A name-like term of the question that fits nobody (no person's given name)
-    and that no quoted line says."""
-    terms = [fold(n).lower()[:5] for n in question.unknown_names
-             if len(n) >= 4 and len(n.split()) == 1]  # fmt: skip
-    if not terms:
-        return False
-    said = " ".join(fold(q.text).lower() for q in quotes)
-    return not any(t in said for t in terms)
-
-
-UNREAD_LINES = 2  # lines shown that say a word the query did not read
-
-
-def _unread_lines(bundle: Bundle, question: Query) -> list[Quote]:
-    """Lines of the named persons' own pages that say a word of a fact question the
-    query did not read ("anglický názov" -> "Názov v angličtine: ..."): shown beside
-    the typed facts, which answer the question as far as it was understood. A
-    labelled line comes before a sentence that only mentions the word."""
-    if question.ask != "fact" or not question.unaccounted or not bundle.subjects:
-        return []
-    own = {s.id for s in bundle.subjects}
-    pages = {s.document_path for s in bundle.subjects if s.document_path}
-    found: dict[str, tuple[int, Quote]] = {}
-    for sid, ev in bundle.by_id.items():
-        if ev.subject_id not in own and ev.source.document_path not in pages:
-            continue
-        for text in ev.texts:
-            for unit in unit_list(text):
-                if unit.text not in found and _says_unread(unit.text, question):
-                    rank = 0 if unit.kind == "label" else 1
-                    found[unit.text] = (rank, Quote(sid, unit.text))
-    ranked = sorted(found.values(), key=lambda x: x[0])
-    return [q for _, q in ranked[:UNREAD_LINES]]
-
-
-def _says_unread(text: str, question: Query) -> bool:
-    words = fold(text).lower().split()
-    stems = {fold(w).lower()[:5] for u in question.unaccounted_words for w in u.split()
-             if len(w) > 3}  # fmt: skip
-    if question.language == "cs":
-        # Czech "ů" is Slovak "ô"/"o" ("původní" / "pôvodný").
-        stems |= {s.replace("u", "o", 1) for s in stems}
-    return any(w.startswith(stem) for stem in stems for w in words)
 
 
 def _ask(

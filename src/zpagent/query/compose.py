@@ -31,7 +31,8 @@ from zpagent.query.lexicon import Lexicon, PersonEntry
 from zpagent.query.mentions import Mention
 from zpagent.query.model import Condition, EntityRef, Query, Reference, Span, ThesisClause
 from zpagent.query.narrow import narrow
-from zpagent.query.recognize import Phrase, Recognized
+from zpagent.query.recognize import Recognized
+from zpagent.query.roles import Phrase
 from zpagent.query.tokens import Token, covered
 
 # Verbs of supervising whose subject (a nominative name) is the supervisor.

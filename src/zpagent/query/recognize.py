@@ -37,6 +37,7 @@ from zpagent.query.mentions import (
     phrase_matches,
     unknown_names,
 )
+from zpagent.query.roles import IN_WORDS, Phrase, dedupe, find_roles, overlaps
 from zpagent.query.title_words import title_word_runs
 from zpagent.query.tokens import Token, covered
 
@@ -44,15 +45,6 @@ from zpagent.query.tokens import Token, covered
 _SOFT_CUES = frozenset({"supervised", "unit_theses", "title_lookup", "team"})
 TITLE_MIN_WORDS = 3
 TITLE_MIN_SHARE = 0.75
-
-
-@dataclass
-class Phrase:
-    """A topic, keyword, project or title found over tokens [start, end)."""
-
-    start: int
-    end: int
-    entries: list[PhraseEntry]
 
 
 @dataclass
@@ -194,51 +186,6 @@ def _title_matches(
     return Phrase(min(b[1] for b in chosen), max(b[2] for b in chosen), [b[3] for b in chosen])
 
 
-def _dedupe(found: list[tuple[int, int, PhraseEntry]]) -> list[Phrase]:
-    """One phrase per token span, with every entry that has those words."""
-    spans: dict[tuple[int, int], list[PhraseEntry]] = {}
-    for start, end, entry in found:
-        entries = spans.setdefault((start, end), [])
-        if all(e.id != entry.id for e in entries):
-            entries.append(entry)
-    return [Phrase(a, b, es) for (a, b), es in sorted(spans.items())]
-
-
-# "v robotovi sprievodcovi", "in the robot guide": a place a team works in.
-_IN = frozenset({"v", "vo", "na", "in", "ve"})
-
-
-def _role_heads(
-    stems: list[frozenset[str]],
-    free: list[bool],
-    roles: list[PhraseEntry],
-    skip: set[int],
-    found: list[Phrase],
-) -> list[Phrase]:
-    """A role named by its first word ("testovanie" for "testovanie a dokumentácia"):
-    every role that starts with that word, for a free word no role phrase took."""
-    one_word = {p.start: p for p in found if p.end == p.start + 1}
-    taken = {j for p in found for j in range(p.start, p.end)} - set(one_word)
-    out = []
-    for i, keys in enumerate(stems):
-        if not free[i] or i in skip or i in taken:
-            continue
-        heads = [r for r in roles if r.stems and len(r.stems) > 1 and keys & r.stems[0]]
-        if heads and i in one_word:  # "testovanie": that role and the longer ones
-            one_word[i].entries += [r for r in heads if r not in one_word[i].entries]
-        elif heads:
-            out.append(Phrase(i, i + 1, heads))
-    return out
-
-
-def _inside(p: Phrase, others: list[Phrase]) -> bool:
-    return any(o.start <= p.start and p.end <= o.end for o in others)
-
-
-def _overlaps(p: Phrase, others: list[Phrase]) -> bool:
-    return any(o.start < p.end and p.start < o.end for o in others)
-
-
 def blocked_tokens(
     tokens: list[Token],
     cue_spans: dict[str, list[tuple[int, int]]],
@@ -361,7 +308,7 @@ def recognize(
         ("topics", vis(lexicon.topics, include_unpublished)),
         ("keywords", vis(lexicon.keywords, include_unpublished)),
     ):
-        found = _dedupe(phrase_matches(stems, free, entries, cue_only))
+        found = dedupe(phrase_matches(stems, free, entries, cue_only))
         if attr == "projects" and not found:
             # Part of a project's title after a team word ("tím Parkovanie v kampuse");
             # without one, half of its words after "v" ("a v robotovi sprievodcovi?").
@@ -370,8 +317,8 @@ def recognize(
             if not cue_spans.get("team"):
                 partial = [(a, b, e) for a, b, e in partial
                            if 2 * (b - a) >= len(e.stems) and a > 0
-                           and tokens[a - 1].folded in _IN]  # fmt: skip
-            found = _dedupe(partial)
+                           and tokens[a - 1].folded in IN_WORDS]  # fmt: skip
+            found = dedupe(partial)
         setattr(out, attr, found)
     # A topic or keyword word inside a longer project title is the project's
     # ("Chatbot pre fakultnú knižnicu" is no mention of the topic "Chatboty").
@@ -379,22 +326,13 @@ def recognize(
         setattr(out, attr, [p for p in getattr(out, attr) if not any(
             j.start <= p.start and p.end <= j.end and (j.end - j.start) > (p.end - p.start)
             for j in out.projects)])  # fmt: skip
-    visible_roles = vis(lexicon.roles, include_unpublished)
-    if cue_spans.get("team") or cue_spans.get("role"):
-        # "kto mal v tíme X na starosti vizualizáciu": a member's role, read from the
-        # wiki's project pages; in a team's context it wins over a keyword.
-        roles = _dedupe(phrase_matches(stems, free, visible_roles, cue_only))
-        roles += _role_heads(stems, free, visible_roles, cue_only, roles)
-        out.roles = [r for r in roles if not _inside(r, out.projects)]
+    # Team members' roles ("na starosti vizualizáciu"), read from project pages.
+    team = bool(cue_spans.get("team") or cue_spans.get("role"))
+    out.roles = find_roles(stems, free, vis(lexicon.roles, include_unpublished), cue_only, team,
+                           out.projects, out.topics + out.keywords)  # fmt: skip
+    if team:  # in a team's context a role wins over a keyword or topic
         for attr in ("topics", "keywords"):
-            setattr(out, attr, [p for p in getattr(out, attr) if not _overlaps(p, out.roles)])
-    else:
-        # Elsewhere a role of several words named whole ("kto tam robil analýzu dát?")
-        # that no topic, keyword or project took; one word is too common.
-        taken = out.projects + out.topics + out.keywords
-        several = [r for r in visible_roles if len(r.stems) >= 2]
-        roles = _dedupe(phrase_matches(stems, free, several, cue_only))
-        out.roles = [r for r in roles if not _overlaps(r, taken)]
+            setattr(out, attr, [p for p in getattr(out, attr) if not overlaps(p, out.roles)])
     # A phrase that is both a topic and a keyword is both; a longer one wins a token.
     for phrases in (out.projects, out.topics, out.keywords, out.roles):
         for p in phrases:

@@ -1,0 +1,61 @@
+"""Words of a question the query did not read, and the lines that say them.
+
+"Aký je anglický názov diplomovky X?": the typed title answers as far as the
+question was understood; the person's own line that says the unread word
+("Názov v angličtine: ...") comes beside it. "Aká je maximálna dĺžka úlohy v
+Slurme?": a name-like term no quoted line says leaves no quote, since lines that
+share the question's other words answer another question.
+"""
+
+from __future__ import annotations
+
+from zpagent.answer.evidence import Bundle
+from zpagent.answer.quotes import Quote, unit_list
+from zpagent.ingest.text import fold
+from zpagent.query import Query
+
+
+def unnamed_term(quotes: list[Quote], question: Query) -> bool:
+    """A name-like term of the question that fits nobody (no person's given name)
+    and that no quoted line says."""
+    terms = [fold(n).lower()[:5] for n in question.unknown_names
+             if len(n) >= 4 and len(n.split()) == 1]  # fmt: skip
+    if not terms:
+        return False
+    said = " ".join(fold(q.text).lower() for q in quotes)
+    return not any(t in said for t in terms)
+
+
+UNREAD_LINES = 2  # lines shown that say a word the query did not read
+
+
+def unread_lines(bundle: Bundle, question: Query) -> list[Quote]:
+    """Lines of the named persons' own pages that say a word of a fact question the
+    query did not read ("anglický názov" -> "Názov v angličtine: ..."): shown beside
+    the typed facts, which answer the question as far as it was understood. A
+    labelled line comes before a sentence that only mentions the word."""
+    if question.ask != "fact" or not question.unaccounted or not bundle.subjects:
+        return []
+    own = {s.id for s in bundle.subjects}
+    pages = {s.document_path for s in bundle.subjects if s.document_path}
+    found: dict[str, tuple[int, Quote]] = {}
+    for sid, ev in bundle.by_id.items():
+        if ev.subject_id not in own and ev.source.document_path not in pages:
+            continue
+        for text in ev.texts:
+            for unit in unit_list(text):
+                if unit.text not in found and says_unread(unit.text, question):
+                    rank = 0 if unit.kind == "label" else 1
+                    found[unit.text] = (rank, Quote(sid, unit.text))
+    ranked = sorted(found.values(), key=lambda x: x[0])
+    return [q for _, q in ranked[:UNREAD_LINES]]
+
+
+def says_unread(text: str, question: Query) -> bool:
+    words = fold(text).lower().split()
+    stems = {fold(w).lower()[:5] for u in question.unaccounted_words for w in u.split()
+             if len(w) > 3}  # fmt: skip
+    if question.language == "cs":
+        # Czech "ů" is Slovak "ô"/"o" ("původní" / "pôvodný").
+        stems |= {s.replace("u", "o", 1) for s in stems}
+    return any(w.startswith(stem) for stem in stems for w in words)
