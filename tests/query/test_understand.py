@@ -345,3 +345,13 @@ def test_part_of_a_project_after_in_and_a_persons_works_in_general(lexicon):
     # "aké práce mal X" asks the theses and the other works; "názov práce" the title.
     assert {"title", "works"} <= understand("Aké práce mal Ján Holp?", lexicon).attributes
     assert "works" not in understand("Aký názov práce má Ján Holp?", lexicon).attributes
+
+
+def test_an_order_the_user_asks_for(lexicon):
+    q = understand("Ktoré diplomovky sú z roku 2021? Zoraď ich abecedne podľa priezviska.", lexicon)
+    assert (q.order, q.position, q.understood) == ("surname", None, True)
+    q = understand("Which students wrote a master thesis in 2021? Sort them by surname.", lexicon)
+    assert q.order == "surname"
+    assert understand("Aké diplomovky viedol Daniel Hládek? Zoraď podľa roku.", lexicon).order == (
+        "oldest"
+    )

@@ -107,6 +107,8 @@ def needs_a_person(query: Query) -> bool:
     vedúci?", "Kedy začal študovať?"): it cannot be answered, only asked back."""
     if query.subjects or query.persons() or query.conditions or query.reference:
         return False
+    if query.order and query.ask in ("list", "count"):
+        return False  # "Zoraď ich podľa roku": "ich" are the listed items
     if query.unaccounted:
         return False  # other words: a question about something, not about someone
     if any(fold(n).lower() not in POINTERS for n in query.unknown_names):

@@ -30,6 +30,7 @@ from zpagent.graph.build.projects import project_id
 from zpagent.graph.model import parse_evidence
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
+from zpagent.ingest.text import fold
 from zpagent.query.lexicon import Lexicon, role_key
 from zpagent.query.model import (
     THESIS_KINDS,
@@ -322,7 +323,14 @@ class Selector:
         sel.items = {
             pid: sorted(items[pid] - excluded_items[pid]) for pid in sel.persons if items.get(pid)
         }
-        if query.order:
+        if query.order == "surname":
+            # "Zoraď ich abecedne podľa priezviska": as the user asked, so that "ten
+            # tretí" is the third shown.
+            entries = self.lexicon.person_by_id
+            sel.persons = sorted(sel.persons, key=lambda p: (
+                fold(entries[p].surname).lower() if p in entries else p,
+                fold(entries[p].name).lower() if p in entries else p))  # fmt: skip
+        elif query.order:
             sel.persons = self.by_year(sel.persons, sel.items, query.order)
             # The theses the order went by are shown with the persons (their years).
             known = self.lexicon.facts([p for p in sel.persons if p not in sel.items])

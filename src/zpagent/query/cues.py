@@ -136,6 +136,8 @@ _CUE_PATTERNS: dict[str, str] = {
     "order": (
         r"\bnajstars\w*|\bnejstars\w*|\boldest\b|\bearliest\b|\bchronologick\w*"
         r"|\bnajnovs\w*|\bnejnovej\w*|\bnewest\b|\blatest\b|\bmost recent\b"
+        r"|\bpod(?:la|le) roku\b|\bby year\b|\babecedn\w*|\balphabetic\w*"
+        r"|\bpod(?:la|le) (?:priezvisk|prijmen)\w*|\bby (?:sur|last )name\b"
     ),
     "title_lookup": r"\bs nazvom\b|\bnazvan\w*|\bnazyva\w* sa\b|\btitled\b|\bcalled\b|\bs nazvem\b",
 }
@@ -201,13 +203,23 @@ POSITIONS = (
 ORDER_ONLY = re.compile(
     r"\bod (?:najstars|najnovs|nejstars|nejnovej)\w*|\b(?:najstars|najnovs)(?:ie|ich|im|ych)\b"
     r"|\bchronologick\w*|\bsorted\b|\bordered\b|\bfrom (?:the )?(?:oldest|newest)\b"
+    r"|\bpod(?:la|le) roku\b|\bby year\b"
+)
+
+
+# "Zoraď ich abecedne podľa priezviska", "sort them alphabetically by surname".
+BY_SURNAME = re.compile(
+    r"\babecedn\w*|\balphabetic\w*|\bpod(?:la|le) (?:priezvisk|prijmen)\w*"
+    r"|\bby (?:sur|last )name\b"
 )
 
 
 def order_of(folded: str) -> tuple[str | None, int | None]:
-    """("oldest" | "newest" | None, position or None) a question asks."""
+    """("oldest" | "newest" | "surname" | None, position or None) a question asks."""
     if not CUES["order"].search(folded):
         return None, None
+    if BY_SURNAME.search(folded):
+        return "surname", None
     order = "newest" if NEWEST.search(folded) else "oldest"
     if ORDER_ONLY.search(folded):
         return order, None
@@ -302,6 +314,7 @@ FUNCTION_WORDS = frozenset(
     celkom presny presna presne uplny uplne uplna vsetko cely cela cele svoj svoja svoje
     svoju jeho jej ich mu ho ju nej neho nemu nim nou on ona ono oni ony my vy ja ty
     sam sama sami same samotny samotna potom neskor then later afterwards pak
+    zorad zoradte zoradit serad seradte seradit sort them je ich
     kdo co kdy kde jak proc ktery ktera ktere kteri kteremu ktereho kterou kterych ktera
     jaky jaka jake jakou jakych jsou jsem jsi jste jsme byl byla bylo byli bude budou
     mel mela meli ma maji muj moje tvuj nas vas jeho jeji jejich se si pro pri na v ve z ze

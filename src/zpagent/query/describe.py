@@ -133,7 +133,9 @@ def describe(query: Query, unread: bool = True) -> str:
         parts.append(reference_text(query.reference))
     parts += [f"autor: {_names(a)}" for a in query.authors]
     if query.order:
-        way = "od najstaršej" if query.order == "oldest" else "od najnovšej"
+        way = {"oldest": "od najstaršej", "newest": "od najnovšej"}.get(
+            query.order, "podľa priezviska"
+        )
         parts.append(f"{query.position}. {way}" if query.position else f"zoradené {way}")
     if unread and query.unaccounted:
         parts.append("nerozumiem: " + ", ".join(f"„{w}“" for w in query.unaccounted_words))
