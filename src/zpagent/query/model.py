@@ -75,6 +75,8 @@ INTENTS = ("supervision", "topic", "time", "comparison", "bridge")
 # The kinds of theses and works, defined once for every layer (the graph stores them,
 # answers render them, evaluation compares them).
 THESIS_KINDS = ("bachelor", "master", "dissertation")
+# What can be asked of a named team project itself (its members are a list).
+PROJECT_ATTRIBUTES = frozenset({"supervisor", "year"})
 WORK_KINDS = ("team_project", "research_task", "diploma_project")
 
 
@@ -327,7 +329,7 @@ class Query:
             and not self.persons()
             and not set(self.kinds) - {"team_project"}  # "diplomovku člena tímu X": a thesis
             and not any(c.relation == "role" for c in self.conditions)  # a member's
-            and bool(self.attributes & {"supervisor", "year"})
+            and bool(self.attributes & PROJECT_ATTRIBUTES)
             and bool(self.projects())
         )
 

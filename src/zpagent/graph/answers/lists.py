@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zpagent.graph.answers.person import emit_theses, start_fact, work_fact
+from zpagent.graph.answers.person import emit_theses, role_facts_of, start_fact, work_fact
 from zpagent.graph.answers.resolve import record_match, unresolved
 from zpagent.graph.contract import Aggregation, EntityRef, GraphResponse
 from zpagent.graph.coverage import exact_over
@@ -85,12 +85,11 @@ def _emit_projects(ctx: Context, pid: str, ref: EntityRef, wanted: list[str]) ->
     ):
         if jid in wanted:
             project = ctx.builder.ref("Project", jid, title, path)
-            evidence = parse_evidence(ev)
             docs = [path] if path else []
-            ctx.builder.fact(ref, "member_of_project", title, evidence, project, documents=docs)
-            for e in evidence if roles else []:
-                if e.value:  # the role the question asked about, beside the person
-                    ctx.builder.fact(ref, "role", e.value, [e], project, documents=docs)
+            ctx.builder.fact(ref, "member_of_project", title, parse_evidence(ev), project,
+                             documents=docs)  # fmt: skip
+            if roles:  # the role the question asked about, beside the person
+                role_facts_of(ctx, ref, (jid, title, path), ev)
 
 
 def _is_work(item_id: str) -> bool:

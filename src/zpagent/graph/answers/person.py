@@ -177,6 +177,25 @@ def work_fact(ctx: Context, ref: EntityRef, row: tuple[Any, ...]) -> EntityRef:
     return work
 
 
+def leader_fact(
+    ctx: Context,
+    item: EntityRef,
+    leader: tuple[str, str, str | None],
+    kind: str,
+    documents: list[str],
+    answer: bool = True,
+) -> None:
+    """``item`` (a work, project or topic) was led by ``leader`` (id, name, evidence
+    JSON): its ``supervisor`` fact, and the leader's name as an answer."""
+    sid, sname, ev_json = leader
+    entry = ctx.lexicon.person_by_id.get(sid)
+    ref = ctx.builder.ref("Person", sid, sname, entry.document_path if entry else None)
+    ctx.builder.fact(item, "supervisor", sname, parse_evidence(ev_json), ref, {"kind": kind},
+                     documents=documents)  # fmt: skip
+    if answer:
+        ctx.builder.answer(sname)
+
+
 def leader_facts(
     ctx: Context, label: str, items: dict[str, EntityRef], kinds: dict[str, str]
 ) -> None:
@@ -184,16 +203,27 @@ def leader_facts(
     the entity shown for it (``items``: work or project id -> that entity)."""
     if not items:
         return
-    b = ctx.builder
     query = q.WORK_LEADERS if label == "Work" else q.PROJECT_LEADERS
     for item_id, sid, sname, ev in ctx.store.query(query, ids=sorted(items)):
         item = items[item_id]
-        entry = ctx.lexicon.person_by_id.get(sid)
-        leader = b.ref("Person", sid, sname, entry.document_path if entry else None)
-        b.fact(item, "supervisor", sname, parse_evidence(ev), leader,
-               {"kind": kinds.get(item_id, "team_project")},
-               documents=[item.document_path] if item.document_path else [])  # fmt: skip
-        b.answer(sname)
+        docs = [item.document_path] if item.document_path else []
+        leader_fact(ctx, item, (sid, sname, ev), kinds.get(item_id, "team_project"), docs)
+
+
+def role_facts_of(
+    ctx: Context, ref: EntityRef, project: tuple[str, str, str | None], ev_json: str | None
+) -> list[str]:
+    """The roles a team membership's evidence states ("Wei Zhang – analýza dát"), as
+    ``role`` facts of the member ``ref``; ``project`` is (id, title, page)."""
+    jid, title, path = project
+    roles = []
+    for ev in parse_evidence(ev_json):
+        if ev.value:
+            target = ctx.builder.ref("Project", jid, title, path)
+            ctx.builder.fact(ref, "role", ev.value, [ev], target, {"project": title},
+                             documents=[path] if path else [])  # fmt: skip
+            roles.append(ev.value)
+    return roles
 
 
 def works_facts(ctx: Context, person: PersonEntry, leaders: bool = False) -> None:
@@ -226,11 +256,7 @@ def works_facts(ctx: Context, person: PersonEntry, leaders: bool = False) -> Non
     ):
         if years:
             continue  # a year asks the person's own works
-        for ev in parse_evidence(ev_json):
-            if ev.value:  # what the person did in the team, as the project's page says
-                role_of = b.ref("Project", jid, title, path)
-                b.fact(ref, "role", ev.value, [ev], role_of, {"project": title},
-                       documents=[path] if path else [])  # fmt: skip
+        role_facts_of(ctx, ref, (jid, title, path), ev_json)  # what the person did there
         if fold(title or "") in works:
             projects[jid] = works[fold(title or "")]
             continue
@@ -267,18 +293,13 @@ def role_facts(ctx: Context, person: PersonEntry) -> None:
     """A person's role in each team project (in the named ones, when the query names
     any), as its page lists the person: "Wei Zhang – analýza dát"."""
     named = set(ctx.query.projects())
-    b = ctx.builder
+    ref = person_ref(ctx, person)
     for _pid, jid, title, path, ev_json in ctx.store.query(
         q.PERSON_PROJECTS, ids=[person.id], include_unpublished=ctx.include_unpublished
     ):
-        if named and jid not in named:
-            continue
-        for ev in parse_evidence(ev_json):
-            if ev.value:
-                project = b.ref("Project", jid, title, path)
-                b.fact(person_ref(ctx, person), "role", ev.value, [ev], project,
-                       {"project": title}, documents=[path] if path else [])  # fmt: skip
-                b.answer(ev.value)
+        if not named or jid in named:
+            for role in role_facts_of(ctx, ref, (jid, title, path), ev_json):
+                ctx.builder.answer(role)
 
 
 def login_fact(ctx: Context, person: PersonEntry) -> None:

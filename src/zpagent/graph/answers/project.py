@@ -12,18 +12,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from zpagent.graph.answers.person import leader_facts
+from zpagent.graph.answers.person import leader_fact, leader_facts
 from zpagent.graph.build.projects import project_key
 from zpagent.graph.contract import Aggregation, EntityRef, GraphResponse
 from zpagent.graph.model import Evidence, parse_evidence
 from zpagent.graph.store import cypher as q
+from zpagent.query.model import PROJECT_ATTRIBUTES
 
 if TYPE_CHECKING:
     from zpagent.graph.answers.context import Context
-
-# What can be asked of a project itself (its members are a list, see ``lists``).
-PROJECT_ATTRIBUTES = frozenset({"supervisor", "year"})
-
 
 # A year range as a page writes it: "2014/2015", "2014 – 2015".
 _RANGE = re.compile(r"\b\d{4}\s*[/–-]\s*\d{2,4}\b")
@@ -52,14 +49,9 @@ def _leaders_on_member_pages(ctx: Context, jid: str, title: str, project: Entity
     same = [w[1] for w in works if project_key(w[4] or "") == project_key(title)]
     seen: set[str] = set()
     for _wid, sid, sname, ev in ctx.store.query(q.WORK_LEADERS, ids=same):
-        if sid in seen:
-            continue
-        seen.add(sid)
-        entry = ctx.lexicon.person_by_id.get(sid)
-        leader = ctx.builder.ref("Person", sid, sname, entry.document_path if entry else None)
-        ctx.builder.fact(project, "supervisor", sname, parse_evidence(ev), leader,
-                         {"kind": "team_project"})  # fmt: skip
-        ctx.builder.answer(sname)
+        if sid not in seen:
+            seen.add(sid)
+            leader_fact(ctx, project, (sid, sname, ev), "team_project", [])
 
 
 def project_facts(ctx: Context) -> GraphResponse:
@@ -101,11 +93,7 @@ def topic_leader_facts(ctx: Context) -> GraphResponse:
         topic = b.entity("Topic", tid, title, "topic", path)
         if not any(f.subject.id == tid and f.predicate == "title" for f in b.facts):
             b.fact(topic, "title", title, [], None, {"kind": "topic"}, documents=[path])
-        entry = ctx.lexicon.person_by_id.get(sid)
-        leader = b.ref("Person", sid, sname, entry.document_path if entry else None)
-        b.fact(topic, "supervisor", sname, parse_evidence(ev), leader, {"kind": "topic"},
-               documents=[path])  # fmt: skip
-        b.answer(sname)
+        leader_fact(ctx, topic, (sid, sname, ev), "topic", [path])
     if not b.answers:
         return b.build("no_answer", "no_matching_facts")
     return b.build("ok")
@@ -122,10 +110,7 @@ def topics_led(ctx: Context) -> GraphResponse:
     rows = ctx.store.query(q.TOPICS_LED_BY, ids=ids, include_unpublished=ctx.include_unpublished)
     for tid, title, path, sid, sname, ev in rows:
         topic = b.entity("Topic", tid, title, "topic", path)
-        entry = ctx.lexicon.person_by_id.get(sid)
-        leader = b.ref("Person", sid, sname, entry.document_path if entry else None)
-        b.fact(topic, "supervisor", sname, parse_evidence(ev), leader, {"kind": "topic"},
-               documents=[path])  # fmt: skip
+        leader_fact(ctx, topic, (sid, sname, ev), "topic", [path], answer=False)
         b.fact(topic, "title", title, [], None, {"kind": "topic"}, documents=[path])
         b.answer(title)
     topics = len({r[0] for r in rows})
