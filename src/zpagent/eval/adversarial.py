@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.answer.gather import AnswerOptions
-from zpagent.answer.service import NOT_FOUND_BY_MODEL, answer
+from zpagent.answer.service import answer
+from zpagent.answer.with_llm import NOT_FOUND_BY_MODEL
 from zpagent.eval import metrics as m
 from zpagent.eval.adversarial_llm import ATTACKS, Adversary
 from zpagent.eval.datasets import Dataset

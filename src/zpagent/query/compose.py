@@ -1,88 +1,42 @@
 """From what a question names and the words around it to one ``Query``.
 
-1. **Roles.** A person the question names is either the subject (the
-   student whose facts are asked) or a supervisor/consultant constraint.
-   The wiki's data decides first: someone who only led theses is a
-   supervisor, someone who only has a page is a subject. For a person who
-   is both, the sentence decides: a name in the nominative next to a
-   supervising verb ("Koho viedol Hrnčiar?") or after "pod vedením",
-   "študenti …" leads; otherwise it is the subject.
-2. **What is asked** (``_ask``): history, pages by an author, a path,
+1. **Roles** (``named_persons``): a person the question names is either the
+   subject (the student whose facts are asked) or a supervisor/consultant
+   constraint.
+2. **What is asked** (``asks``): history, pages by an author, a path,
    something shared, a count, facts of the subjects, who wrote a titled
    thesis, a list, the content of a set's pages, or an open question.
 3. **Conditions** (``clauses.build``): kinds, years, supervisors,
    consultants, titles, projects, topics, keywords, families, negations,
    "aj … aj", "alebo", in word order; a reference to another person's
    supervisor ("rovnakého vedúceho ako X") becomes ``Reference``.
-4. **What was not understood**: every word no cue, entry or function word
-   accounts for.
+4. **What was not understood** (``unaccounted``): every word no cue, entry or
+   function word accounts for.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from zpagent.ingest.text import fold
-from zpagent.lexical import lemma
 from zpagent.query import cues as cu
+from zpagent.query.asks import _ask, _asked, _intents, _led_topics
 from zpagent.query.clauses import Element, build
-from zpagent.query.lexicon import Lexicon, PersonEntry
-from zpagent.query.mentions import Mention
-from zpagent.query.model import Condition, EntityRef, Query, Reference, Span, ThesisClause
+from zpagent.query.lexicon import Lexicon
+from zpagent.query.model import Condition, EntityRef, Query, Reference, ThesisClause
+from zpagent.query.named_persons import (
+    _excepted,
+    _keep,
+    _person_shaped,
+    _ref,
+    _role,
+    _with_logins,
+)
 from zpagent.query.narrow import narrow
-from zpagent.query.recognize import Recognized
+from zpagent.query.parts import Parts, _has, _token_span
 from zpagent.query.roles import Phrase
-from zpagent.query.tokens import Token, covered
-
-# Verbs of supervising whose subject (a nominative name) is the supervisor.
-_LEAD_VERBS = ("viedol", "viedla", "viedli", "vedie", "vedl", "vedla", "supervis", "skolil")
-# Words after which a name is whose students are meant: "pod vedením X", "študenti X".
-_LEAD_BEFORE = ("vedenim", "studenti", "studentov", "studentky", "diplomanti", "students", "by")
-
-
-@dataclass
-class Parts:
-    """What ``understand`` found in the text, before the query is composed."""
-
-    text: str
-    core: str
-    folded: str
-    tokens: list[Token]
-    cues: dict[str, list[tuple[int, int]]]  # outside a quoted title
-    kinds: list[tuple[str, int, int]]
-    years: list[tuple[frozenset[int], int, int]]
-    year_words: list[tuple[int, int]]  # "v roku 2021", "from 2020": char spans
-    rec: Recognized
-    about_content: bool
-    language: str
-
-
-def _has(parts: Parts, cue: str) -> bool:
-    return bool(parts.cues.get(cue))
-
-
-def _token_span(parts: Parts, start: int, end: int) -> Span:
-    return Span(parts.tokens[start].start, parts.tokens[end - 1].end)
-
-
-def _ref(parts: Parts, lexicon: Lexicon, m: Mention) -> EntityRef:
-    ids = tuple(m.candidates)
-    return EntityRef(
-        kind="person",
-        text=m.text,
-        span=_token_span(parts, m.start, m.end),
-        ids=ids,
-        match=m.match,
-        hidden=tuple(m.unpublished),
-        names=tuple(lexicon.name_of(i) for i in ids),
-        pages=tuple(_page(lexicon, i) for i in ids),
-    )
-
-
-def _page(lexicon: Lexicon, person_id: str) -> str | None:
-    entry = lexicon.person_by_id.get(person_id)
-    return entry.document_path if entry else None
+from zpagent.query.tokens import covered
+from zpagent.query.unaccounted import _unaccounted, _unknown_term
 
 
 def _phrase_ref(parts: Parts, kind: str, p: Phrase) -> EntityRef:
@@ -94,73 +48,6 @@ def _phrase_ref(parts: Parts, kind: str, p: Phrase) -> EntityRef:
         match="phrase",
         names=tuple(e.name for e in p.entries),
     )
-
-
-def _nominative(m: Mention, entries: list[PersonEntry], parts: Parts) -> bool:
-    """The name as written is in the nominative (the doer of a verb)."""
-    surnames = {fold(e.surname) for e in entries}
-    return any(t.folded in surnames for t in parts.tokens[m.start : m.end])
-
-
-def _role(m: Mention, parts: Parts, lexicon: Lexicon) -> str:
-    """``subject``, ``supervisor``, ``consultant`` or ``family`` (see the module docstring)."""
-    if m.match == "family":
-        return "family"
-    entries = [
-        lexicon.person_by_id[i]
-        for i in (*m.candidates, *m.unpublished)
-        if i in lexicon.person_by_id
-    ]
-    if not entries:
-        return "subject"
-    leads = [e for e in entries if e.leads]
-    pages = [e for e in entries if e.has_page]
-    lead_role = "consultant" if _consultant_closer(m, parts) else "supervisor"
-    if leads and not pages:
-        return lead_role
-    if not leads:
-        return "subject"
-    end = parts.tokens[m.end - 1].end
-    if parts.text[end : end + 2] in ("'s", "’s"):
-        return "subject"  # "Krisztina Szabóová's dissertation": hers, whoever she leads
-    before = parts.tokens[m.start - 1].folded if m.start > 0 else ""
-    verb = any(
-        t.folded.startswith(_LEAD_VERBS) for t in parts.tokens[max(0, m.start - 3) : m.end + 3]
-    )
-    if before in _LEAD_BEFORE or before == "u" or (verb and _nominative(m, entries, parts)):
-        return lead_role
-    if _has(parts, "supervised") and not _has(parts, "who") and _nominative(m, entries, parts):
-        return lead_role
-    return "subject"
-
-
-def _consultant_closer(m: Mention, parts: Parts) -> bool:
-    cons = parts.cues.get("consultant", [])
-    if not cons:
-        return False
-    # "diplomanti Hrubej … konzultanta": the students' noun beside the name makes
-    # her their supervisor, whatever consultant word follows.
-    sups = parts.cues.get("supervisor", []) + parts.cues.get("students_of", [])
-    at = parts.tokens[m.start].start
-
-    def dist(spans: list[tuple[int, int]]) -> int:
-        return min((abs(a - at) for a, _ in spans), default=10**6)
-
-    return dist(cons) <= dist(sups)
-
-
-def _keep(ref: EntityRef, lexicon: Lexicon, role: str) -> EntityRef:
-    """A mention's candidates that can play its role (students for a subject)."""
-    wanted = tuple(
-        i
-        for i in ref.ids
-        if (
-            lexicon.person_by_id[i].has_page if role == "subject" else lexicon.person_by_id[i].leads
-        )
-    )
-    if wanted and len(wanted) < len(ref.ids):
-        return ref.narrowed(wanted)
-    return ref
 
 
 def _negation_scope(
@@ -208,60 +95,6 @@ def _phrases(parts: Parts, lexicon: Lexicon) -> list[tuple[str, list[Phrase]]]:
             ("role", rec.roles)]  # fmt: skip
 
 
-def _unknown_term(parts: Parts, elements: list[Element], subjects: bool) -> list[Element]:
-    """ "Ktorí študenti majú kľúčové slovo astronómia?": a keyword or topic the wiki does
-    not have is a mention with no entry (the answer says so, with near misses), not a
-    word left unread."""
-    asks = "keyword" if _has(parts, "keyword") else "topic" if _has(parts, "topic") else None
-    named = any(e.type in ("topic", "keyword") for e in elements)
-    if asks is None or named or subjects:
-        return []
-    left = _unaccounted(parts, elements)
-    if not left:
-        return []
-    idx = sorted(covered(parts.tokens, [(s.start, s.end) for s in left]))
-    text = " ".join(parts.core[s.start : s.end] for s in left)
-    ref = EntityRef(asks, text, Span(left[0].start, left[-1].end), (), "phrase")
-    return [Element(asks, idx[0], idx[-1] + 1, ref)]
-
-
-def _with_logins(mentions: list[Mention]) -> list[Mention]:
-    """A login beside a name decides the name ("Martina Horvátha mh123ab"): the name's
-    mention keeps only that person, and the login is no second person."""
-    logins = [m for m in mentions if m.match == "login" and len(m.candidates) == 1]
-    out = []
-    for m in mentions:
-        if m in logins and any(
-            m.candidates[0] in o.candidates and o is not m for o in mentions if o not in logins
-        ):
-            continue
-        chosen = [lg.candidates[0] for lg in logins if lg.candidates[0] in m.candidates]
-        if m not in logins and len(chosen) == 1 and len(m.candidates) > 1:
-            m = Mention(m.text, m.start, m.end, chosen, m.match, m.unpublished)
-        out.append(m)
-    return out
-
-
-# A one-word name is a person's when it has a woman's surname form ("Holpovej",
-# "Molnárovú") or follows a form of address ("pani Holpovej", "pána Kováča").
-_SURNAME_OVA = re.compile(r"ov(?:a|ej|ou|u)$")
-_ADDRESS = re.compile(
-    r"\b(?:pani|panej|panu|pan|pana|panovi|slecna|slecny|kolega|kolegu|kolegyna|kolegyne"
-    r"|student|studenta|studentka|studentky|studentku|mr|mrs|ms|pani)\s+$"
-)
-
-
-def _person_shaped(name: str, lexicon: Lexicon, folded: str = "") -> bool:
-    """A whole name ("Jozef Mrkvička"), a given name alone, or a surname by its form or
-    a form of address: not "Git" or "Python"."""
-    words = name.split()
-    if len(words) >= 2 or fold(words[0]) in lexicon.first_name_forms:
-        return True
-    word = fold(words[0]).lower()
-    i = folded.find(word)
-    return bool(_SURNAME_OVA.search(word)) or (i >= 0 and bool(_ADDRESS.search(folded[:i])))
-
-
 def _cue_tokens(parts: Parts, pattern_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Character spans -> token spans [start, end)."""
     out = []
@@ -277,63 +110,6 @@ def _marks(parts: Parts, pattern: re.Pattern[str], type_: str) -> list[Element]:
         Element(type_, a, b)
         for a, b in _cue_tokens(parts, [m.span() for m in pattern.finditer(parts.folded)])
     ]
-
-
-def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool) -> set[str]:
-    """The facts the wording asks for (cue words not used up as conditions)."""
-    asked: set[str] = set()
-    if _has(parts, "supervisor") and (subjects or "supervisor" not in leads):
-        asked.add("supervisor")
-    if _has(parts, "consultant") and (subjects or "consultant" not in leads):
-        asked.add("consultant")
-    if _has(parts, "title"):
-        asked.add("title")
-    if _has(parts, "start") and not explicit_years:
-        asked.add("start_year")
-    year_words = parts.cues.get("year", [])
-    taken = [s for s in parts.year_words] + [(a, b) for _, a, b in parts.years]
-    free_year = [(a, b) for a, b in year_words if not any(x < b and a < y for x, y in taken)]
-    if free_year and not explicit_years and "start_year" not in asked:
-        asked.add("year")
-    if _has(parts, "keyword"):
-        asked.add("keywords")
-    thesis_named = bool(parts.kinds) or _has(parts, "thesis")
-    if _has(parts, "topic") and subjects and not parts.rec.topics:
-        # "Na akú tému písala bakalársku prácu?" asks the title; "Aké témy má?" topics.
-        asked.add("title" if thesis_named else "topics")
-    if (
-        subjects
-        and not parts.kinds
-        and _ALL_WORKS.search(parts.folded)
-        and not _has(parts, "author")
-    ):
-        # "aké práce mal X": the theses and the other works ("aké práce napísal" the theses)
-        asked.add("works")
-    if _has(parts, "works"):
-        asked.add("works")
-    if _has(parts, "login"):
-        asked.add("login")
-    if _has(parts, "role") and subjects:
-        asked.add("role")  # "Akú úlohu mal Wei Zhang v tíme X?": not the works
-        asked.discard("works")
-    return asked
-
-
-# A person's works in general, plural: "aké práce mal", "všetky jeho práce".
-_ALL_WORKS = re.compile(
-    r"\b(?:ake|ktore|vsetky|jeho|jej|ich|what|which|all|his|her|their)\s+(?:\w+\s+)?"
-    r"(?:prace|works|theses)\b|\bpracach\b"
-)
-
-# "okrem Barbory Šimkovej", "except Ján Holp": a person left out of the answer.
-_EXCEPT = re.compile(r"\b(?:okrem|except|besides|mimo|krome)\b")
-
-
-def _excepted(parts: Parts, ref: EntityRef) -> bool:
-    if ref.span is None:
-        return False
-    before = parts.folded[max(0, ref.span.start - 30) : ref.span.start]
-    return bool(_EXCEPT.search(before)) and len(before.split()) >= 1
 
 
 def _reference(
@@ -515,33 +291,6 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     )
 
 
-# "Ďalší", "iní", "rovnaký", "the same": one more hop from what was found.
-_BRIDGE = re.compile(
-    r"\bdals\w*|\bin(?:e|i|ych|ymi|ym|a|u|ou|eho|ej)\b|\brovnak\w*|\bten ist\w*|\btoho ist\w*"
-    r"|\btej ist\w*|\btom istom\b|\bother\b|\bsame\b|\bokrem\b|\bjin\w*|\bstejn\w*"
-)
-_COMPARE = re.compile(
-    r"\blis(?:i|ia|ili|ilo|ila)\b|\brozdiel\w*|\bporovn\w*|\bodlis\w*|\bspolocn\w*"
-    r"|\bcompar\w*|\bdiffer\w*|\bversus\b|\bvs\b|\bin common\b"
-)
-
-
-def _intents(parts: Parts, subjects: list[EntityRef], elements: list[Element]) -> frozenset[str]:
-    """The relations graph-guided retrieval may follow (see ``model.INTENTS``). A topic
-    or keyword named in passing ("Čo je BM25?") is no topic intent: the question must
-    ask about a topic or for a set."""
-    named_terms = any(e.type in ("topic", "keyword") for e in elements)
-    listing = _has(parts, "list") or _has(parts, "who") or _has(parts, "persons")
-    found = {
-        "supervision": _has(parts, "supervisor") or _has(parts, "consultant"),
-        "topic": _has(parts, "topic") or _has(parts, "keyword") or (named_terms and listing),
-        "time": bool(parts.years),
-        "comparison": bool(_COMPARE.search(parts.folded)) or len(subjects) >= 2,
-        "bridge": bool(_BRIDGE.search(parts.folded)),
-    }
-    return frozenset(name for name, on in found.items() if on)
-
-
 def _author_name(lexicon: Lexicon, author_id: str) -> str:
     return next((a.name for a in lexicon.authors if a.id == author_id), author_id)
 
@@ -549,124 +298,3 @@ def _author_name(lexicon: Lexicon, author_id: str) -> str:
 def _char_to_tokens(parts: Parts, a: int, b: int) -> tuple[int, int]:
     idx = sorted(covered(parts.tokens, [(a, b)]))
     return (idx[0], idx[-1] + 1) if idx else (0, 0)
-
-
-def _ask(
-    parts: Parts,
-    subjects: list[EntityRef],
-    elements: list[Element],
-    asked: set[str],
-    listing: bool,
-    reference: Reference | None,
-) -> tuple[str, str]:
-    """(ask, unit): what the question wants (see the module docstring)."""
-    rec = parts.rec
-    unit = _unit(parts)
-    named = len(rec.persons) + len(rec.topics) + len(rec.keywords) + len(rec.projects)
-    if _has(parts, "documents") and (_has(parts, "author") or cu.PAGES_FROM.search(parts.folded)):
-        if _has(parts, "who") and subjects:
-            return "page_author", "pages"
-        # "stránky študentov od X": only the pages about persons.
-        return "pages_by_author", ("person_pages" if _has(parts, "persons") else "pages")
-    if _has(parts, "path") and named + len(rec.unknown) >= 2:
-        return "path", unit
-    if (
-        _has(parts, "shared")
-        and not _has(parts, "count")
-        and len(rec.persons) + len(rec.unknown) >= 2
-    ):
-        return "shared", unit
-    if _has(parts, "count"):
-        return "count", unit
-    if reference is not None:
-        return "list", unit
-    if subjects:
-        if asked or any(e.type in ("kind", "years", "title") for e in elements):
-            return "fact", unit
-        return ("fact" if parts.about_content else "profile"), unit
-    constraints = any(e.type not in ("negation", "except", "both", "or", "total") for e in elements)
-    titles = [e for e in elements if e.type == "title"]
-    wrote = _has(parts, "who") or _has(parts, "author") or _has(parts, "list")
-    if titles and wrote and not (asked & {"supervisor", "consultant", "year"}):
-        return "who_wrote", "persons"
-    terms_only = all(
-        e.type in ("topic", "keyword", "negation", "except", "both", "or", "total")
-        # Words of titles, too, unless something is asked of them ("ten, čo robil …").
-        or (e.type == "title" and e.value.match == "words" and not asked)
-        for e in elements
-    )
-    if constraints and terms_only and not listing and not _has(parts, "topic"):
-        # A term named in passing ("Čo je BM25?", "Ako používať Git?"): the text answers.
-        return "open", unit
-    if constraints:
-        if parts.about_content:
-            return "content", unit
-        if asked & {"supervisor", "consultant", "year", "title"} and not listing_persons(parts):
-            return "list", "theses"
-        return "list", unit
-    return "open", unit
-
-
-# "Koľko tém", "ktoré témy", "list of topics": topics are what is listed or counted.
-_TOPICS_ASKED = re.compile(
-    r"\b(?:kolko|kolik|pocet|ktore|ktere|ake|jake|zoznam|seznam|vsetky|vsechny|which|what"
-    r"|many|list)\s+(?:\w+\s+)?tem(?:y|a|ata|at)?\b|\btopics\b"
-)
-
-
-def _led_topics(parts: Parts, subjects: list, elements: list[Element]) -> bool:
-    """ "Ktoré témy vedie Bielik?", "Koľko tém je na wiki?": the topics themselves (all,
-    or those one named leader leads), when no topic, kind or student is named."""
-    leaders = [e for e in elements if e.type == "supervisor"]
-    others = [e for e in elements if e.type not in ("supervisor", "negation", "total")]
-    return (
-        bool(_TOPICS_ASKED.search(parts.folded)) and len(leaders) <= 1 and not others
-        and not subjects
-    )  # fmt: skip
-
-
-def _unit(parts: Parts) -> str:
-    """What a count counts: theses when a thesis word follows the count word
-    ("koľko bakalárskych prác", "how many theses"), persons when a persons word
-    comes first ("koľko študentov malo diplomové projekty")."""
-    if not _has(parts, "unit_theses"):
-        return "persons"
-    start = min(a for a, _ in parts.cues["unit_theses"])
-    persons = [a for a, _ in parts.cues.get("persons", []) if a >= start]
-    things = [a for _, a, _ in parts.kinds if a >= start]
-    things += [a for a, _ in parts.cues.get("thesis", []) if a >= start]
-    if persons and (not things or min(persons) < min(things)):
-        return "persons"
-    return "theses"
-
-
-def listing_persons(parts: Parts) -> bool:
-    return _has(parts, "persons") or _has(parts, "supervised")
-
-
-def _unaccounted(parts: Parts, elements: list[Element]) -> tuple[Span, ...]:
-    """Spans of content words nothing accounts for."""
-    spans = [s for ss in parts.cues.values() for s in ss]
-    spans += [(a, b) for _, a, b in parts.kinds] + [(a, b) for _, a, b in parts.years]
-    spans += parts.year_words
-    accounted = covered(parts.tokens, spans)
-    accounted |= parts.rec.entity_tokens
-    for e in elements:
-        accounted.update(range(e.start, e.end))
-    for _, a, b in parts.rec.unknown:
-        accounted.update(range(a, b))
-    for pattern in (cu.SAME, cu.AS, cu.OTHERS, cu.CONTENT, cu.PAGES_FROM):
-        accounted |= covered(parts.tokens, [m.span() for m in pattern.finditer(parts.folded)])
-    out: list[Span] = []
-    for t in parts.tokens:
-        if t.index in accounted or t.folded.isdigit():
-            continue
-        if cu.is_function_word(t.folded, fold(lemma(t.text))):
-            continue
-        if len(t.folded) <= 2:
-            continue
-        if out and parts.core[out[-1].end : t.start].strip() == "":
-            out[-1] = Span(out[-1].start, t.end)
-        else:
-            out.append(Span(t.start, t.end))
-    return tuple(out)

@@ -16,10 +16,11 @@ import re
 from zpagent.errors import InvalidQuery, QueryTooLong
 from zpagent.ingest.text import clean_inline, fold
 from zpagent.query import cues as cu
-from zpagent.query.compose import Parts, compose
+from zpagent.query.compose import compose
 from zpagent.query.history import history_ask, is_cue_word, is_history_question
 from zpagent.query.lexicon import Lexicon
 from zpagent.query.model import Query
+from zpagent.query.parts import Parts
 from zpagent.query.recognize import Recognized, recognize
 from zpagent.query.small_talk import clause_kind, detect
 from zpagent.query.tokens import TOKEN, Token, tokenize

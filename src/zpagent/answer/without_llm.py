@@ -1,0 +1,71 @@
+"""The answer without an LLM: rendered from the facts that answer the question
+(or, for open questions, verbatim sentences). It is also what an answer falls
+back to when the model is down, slow, or its answer fails verification."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zpagent.answer.evidence import Bundle
+from zpagent.answer.extractive import extract
+from zpagent.answer.facts import TYPED, Fact
+from zpagent.answer.gather import AnswerOptions
+from zpagent.answer.responses import _deliver, _not_found
+from zpagent.answer.select import answering_facts
+from zpagent.answer.unread import says_unread, unnamed_term, unread_lines
+from zpagent.contract import AnswerResponse
+from zpagent.query import Query
+
+
+def with_their_titles(facts: list[Fact], evidence: list[Fact]) -> list[Fact]:
+    """A supervisor or consultant with the title of the thesis they led: "which
+    thesis" is part of the answer; and a thesis title with who led it ("Čo robil
+    Attila za prácu?" reads best with its supervisor). Verified facts of the same
+    evidence, never another item's."""
+    titled = {f.item for f in facts if f.attribute in ("thesis_title", "work_title")}
+    leads = {f.item for f in facts if f.attribute in ("supervisor", "consultant") and f.item}
+    titles = [
+        f for f in evidence
+        if f.attribute in ("thesis_title", "work_title") and f.item in leads - titled
+    ]  # fmt: skip
+    led = {f.item for f in facts if f.attribute == "supervisor"}
+    leaders = [
+        f for f in evidence
+        if f.attribute == "supervisor" and f.item in titled - led and f.thesis_kind
+    ]  # fmt: skip
+    unique = {(f.item, f.value): f for f in leaders}
+    return facts + list({f.item: f for f in titles}.values()) + list(unique.values())
+
+
+def _without_llm(
+    bundle: Bundle, question: Query, opts: AnswerOptions, **fields: Any
+) -> AnswerResponse:
+    # Graph lists and counts state their exact size, computed by the database.
+    count = (bundle.aggregation or {}).get("count")
+    facts = with_their_titles(answering_facts(bundle), bundle.facts)
+    # Lists, profiles, paths: everything the graph found (what pages *say* is quoted).
+    everything = bundle.engine != "rag" and not bundle.question.about_content
+    if everything and not (bundle.asked & {f.attribute for f in bundle.facts}):
+        facts = list(bundle.facts)
+    if facts or count is not None or (bundle.paths and bundle.engine != "rag"):
+        quotes = unread_lines(bundle, question) if facts else []
+        return _deliver(bundle, question, opts, facts, quotes, count, mode="deterministic",
+                        **fields)  # fmt: skip
+    if bundle.about_own_pages and bundle.asked & TYPED:
+        # Asked for a typed fact of named persons that their pages do not state
+        # ("konzultant bakalárskej práce" when only the master thesis has one):
+        # not found, never a quote of another thesis's line.
+        return _not_found(bundle, question, opts, **fields)
+    quotes = extract(bundle, per_source=bundle.engine == "rag+graph")
+    if question.ask in ("fact", "profile", "list", "count") and question.unaccounted:
+        # What is asked is a word nobody read ("oponentom"): only a line that says
+        # that word answers; another line of the page would answer another question.
+        quotes = [q for q in quotes if says_unread(q.text, question)]
+    if unnamed_term(quotes, question):
+        # "Aká je maximálna dĺžka úlohy v Slurme?": the name the question hinges on
+        # stands in none of the lines; lines that share its other words answer
+        # another question.
+        quotes = []
+    if not quotes:
+        return _not_found(bundle, question, opts, **fields)
+    return _deliver(bundle, question, opts, [], quotes, None, mode="extractive", **fields)

@@ -1,0 +1,182 @@
+"""What a question asks (``_ask``): history, pages by an author, a path,
+something shared, a count, facts of the subjects, who wrote a titled thesis, a
+list, the content of a set's pages, or an open question; what a count counts
+(``_unit``), the facts the wording asks for (``_asked``) and the relations
+graph-guided retrieval may follow (``_intents``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from zpagent.query import cues as cu
+from zpagent.query.clauses import Element
+from zpagent.query.model import EntityRef, Reference
+from zpagent.query.parts import Parts, _has
+
+
+def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool) -> set[str]:
+    """The facts the wording asks for (cue words not used up as conditions)."""
+    asked: set[str] = set()
+    if _has(parts, "supervisor") and (subjects or "supervisor" not in leads):
+        asked.add("supervisor")
+    if _has(parts, "consultant") and (subjects or "consultant" not in leads):
+        asked.add("consultant")
+    if _has(parts, "title"):
+        asked.add("title")
+    if _has(parts, "start") and not explicit_years:
+        asked.add("start_year")
+    year_words = parts.cues.get("year", [])
+    taken = [s for s in parts.year_words] + [(a, b) for _, a, b in parts.years]
+    free_year = [(a, b) for a, b in year_words if not any(x < b and a < y for x, y in taken)]
+    if free_year and not explicit_years and "start_year" not in asked:
+        asked.add("year")
+    if _has(parts, "keyword"):
+        asked.add("keywords")
+    thesis_named = bool(parts.kinds) or _has(parts, "thesis")
+    if _has(parts, "topic") and subjects and not parts.rec.topics:
+        # "Na akú tému písala bakalársku prácu?" asks the title; "Aké témy má?" topics.
+        asked.add("title" if thesis_named else "topics")
+    if (
+        subjects
+        and not parts.kinds
+        and _ALL_WORKS.search(parts.folded)
+        and not _has(parts, "author")
+    ):
+        # "aké práce mal X": the theses and the other works ("aké práce napísal" the theses)
+        asked.add("works")
+    if _has(parts, "works"):
+        asked.add("works")
+    if _has(parts, "login"):
+        asked.add("login")
+    if _has(parts, "role") and subjects:
+        asked.add("role")  # "Akú úlohu mal Wei Zhang v tíme X?": not the works
+        asked.discard("works")
+    return asked
+
+
+# A person's works in general, plural: "aké práce mal", "všetky jeho práce".
+_ALL_WORKS = re.compile(
+    r"\b(?:ake|ktore|vsetky|jeho|jej|ich|what|which|all|his|her|their)\s+(?:\w+\s+)?"
+    r"(?:prace|works|theses)\b|\bpracach\b"
+)
+
+
+# "Ďalší", "iní", "rovnaký", "the same": one more hop from what was found.
+_BRIDGE = re.compile(
+    r"\bdals\w*|\bin(?:e|i|ych|ymi|ym|a|u|ou|eho|ej)\b|\brovnak\w*|\bten ist\w*|\btoho ist\w*"
+    r"|\btej ist\w*|\btom istom\b|\bother\b|\bsame\b|\bokrem\b|\bjin\w*|\bstejn\w*"
+)
+_COMPARE = re.compile(
+    r"\blis(?:i|ia|ili|ilo|ila)\b|\brozdiel\w*|\bporovn\w*|\bodlis\w*|\bspolocn\w*"
+    r"|\bcompar\w*|\bdiffer\w*|\bversus\b|\bvs\b|\bin common\b"
+)
+
+
+def _intents(parts: Parts, subjects: list[EntityRef], elements: list[Element]) -> frozenset[str]:
+    """The relations graph-guided retrieval may follow (see ``model.INTENTS``). A topic
+    or keyword named in passing ("Čo je BM25?") is no topic intent: the question must
+    ask about a topic or for a set."""
+    named_terms = any(e.type in ("topic", "keyword") for e in elements)
+    listing = _has(parts, "list") or _has(parts, "who") or _has(parts, "persons")
+    found = {
+        "supervision": _has(parts, "supervisor") or _has(parts, "consultant"),
+        "topic": _has(parts, "topic") or _has(parts, "keyword") or (named_terms and listing),
+        "time": bool(parts.years),
+        "comparison": bool(_COMPARE.search(parts.folded)) or len(subjects) >= 2,
+        "bridge": bool(_BRIDGE.search(parts.folded)),
+    }
+    return frozenset(name for name, on in found.items() if on)
+
+
+def _ask(
+    parts: Parts,
+    subjects: list[EntityRef],
+    elements: list[Element],
+    asked: set[str],
+    listing: bool,
+    reference: Reference | None,
+) -> tuple[str, str]:
+    """(ask, unit): what the question wants (see the module docstring)."""
+    rec = parts.rec
+    unit = _unit(parts)
+    named = len(rec.persons) + len(rec.topics) + len(rec.keywords) + len(rec.projects)
+    if _has(parts, "documents") and (_has(parts, "author") or cu.PAGES_FROM.search(parts.folded)):
+        if _has(parts, "who") and subjects:
+            return "page_author", "pages"
+        # "stránky študentov od X": only the pages about persons.
+        return "pages_by_author", ("person_pages" if _has(parts, "persons") else "pages")
+    if _has(parts, "path") and named + len(rec.unknown) >= 2:
+        return "path", unit
+    if (
+        _has(parts, "shared")
+        and not _has(parts, "count")
+        and len(rec.persons) + len(rec.unknown) >= 2
+    ):
+        return "shared", unit
+    if _has(parts, "count"):
+        return "count", unit
+    if reference is not None:
+        return "list", unit
+    if subjects:
+        if asked or any(e.type in ("kind", "years", "title") for e in elements):
+            return "fact", unit
+        return ("fact" if parts.about_content else "profile"), unit
+    constraints = any(e.type not in ("negation", "except", "both", "or", "total") for e in elements)
+    titles = [e for e in elements if e.type == "title"]
+    wrote = _has(parts, "who") or _has(parts, "author") or _has(parts, "list")
+    if titles and wrote and not (asked & {"supervisor", "consultant", "year"}):
+        return "who_wrote", "persons"
+    terms_only = all(
+        e.type in ("topic", "keyword", "negation", "except", "both", "or", "total")
+        # Words of titles, too, unless something is asked of them ("ten, čo robil …").
+        or (e.type == "title" and e.value.match == "words" and not asked)
+        for e in elements
+    )
+    if constraints and terms_only and not listing and not _has(parts, "topic"):
+        # A term named in passing ("Čo je BM25?", "Ako používať Git?"): the text answers.
+        return "open", unit
+    if constraints:
+        if parts.about_content:
+            return "content", unit
+        if asked & {"supervisor", "consultant", "year", "title"} and not listing_persons(parts):
+            return "list", "theses"
+        return "list", unit
+    return "open", unit
+
+
+# "Koľko tém", "ktoré témy", "list of topics": topics are what is listed or counted.
+_TOPICS_ASKED = re.compile(
+    r"\b(?:kolko|kolik|pocet|ktore|ktere|ake|jake|zoznam|seznam|vsetky|vsechny|which|what"
+    r"|many|list)\s+(?:\w+\s+)?tem(?:y|a|ata|at)?\b|\btopics\b"
+)
+
+
+def _led_topics(parts: Parts, subjects: list, elements: list[Element]) -> bool:
+    """ "Ktoré témy vedie Bielik?", "Koľko tém je na wiki?": the topics themselves (all,
+    or those one named leader leads), when no topic, kind or student is named."""
+    leaders = [e for e in elements if e.type == "supervisor"]
+    others = [e for e in elements if e.type not in ("supervisor", "negation", "total")]
+    return (
+        bool(_TOPICS_ASKED.search(parts.folded)) and len(leaders) <= 1 and not others
+        and not subjects
+    )  # fmt: skip
+
+
+def _unit(parts: Parts) -> str:
+    """What a count counts: theses when a thesis word follows the count word
+    ("koľko bakalárskych prác", "how many theses"), persons when a persons word
+    comes first ("koľko študentov malo diplomové projekty")."""
+    if not _has(parts, "unit_theses"):
+        return "persons"
+    start = min(a for a, _ in parts.cues["unit_theses"])
+    persons = [a for a, _ in parts.cues.get("persons", []) if a >= start]
+    things = [a for _, a, _ in parts.kinds if a >= start]
+    things += [a for a, _ in parts.cues.get("thesis", []) if a >= start]
+    if persons and (not things or min(persons) < min(things)):
+        return "persons"
+    return "theses"
+
+
+def listing_persons(parts: Parts) -> bool:
+    return _has(parts, "persons") or _has(parts, "supervised")
