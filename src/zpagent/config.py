@@ -97,6 +97,24 @@ class Settings(BaseSettings):
         "of prose is about 1,250 chunks); the first ones are indexed and the page reported "
         "with the bytes left out (`too_many_chunks`).",
     )
+    index_progressive_tokens: int = Field(
+        20_000,
+        ge=0,
+        description="A build with more than this many model tokens to embed publishes a "
+        "first generation before embedding (documents, full-text search, the graph and "
+        "checked answers at once; `index_version.vectors: partial`), then the complete "
+        "one. 0: always progressive.",
+    )
+    index_progressive: bool = Field(
+        True, description="Publish progressively (see INDEX_PROGRESSIVE_TOKENS); off: one "
+        "publication when everything is embedded."
+    )
+    index_publish_interval: float = Field(
+        300.0,
+        ge=1.0,
+        description="During a progressive build, seconds between publications of the "
+        "vectors embedded so far (at least ten times what one publication costs).",
+    )
 
     # --- what is a page (beside the site generator's own rules) -------------
     index_include: str = Field(

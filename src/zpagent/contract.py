@@ -40,6 +40,9 @@ TruncationReason = Literal[
     "line_limit",
     # the text of old versions is not shown (HISTORY_CONTENT)
     "content_hidden",
+    # a progressive build is still embedding: dense retrieval saw only part
+    # of the wiki (``index_version.vectors`` is ``partial``)
+    "vectors_partial",
 ]
 
 

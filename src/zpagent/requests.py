@@ -109,6 +109,12 @@ class HealthResponse(BaseModel):
         description="The served index was built by another pipeline version of ZP Agent; "
         "it keeps serving until `zpagent sync` (or a push) rebuilds it.",
     )
+    vectors: Literal["complete", "partial"] | None = Field(
+        None,
+        description="`partial` while a progressive build still embeds: lexical search, the "
+        "graph and checked answers work, dense retrieval sees part of the wiki; null when "
+        "nothing is published.",
+    )
 
 
 class AnswerRequest(StrictModel):

@@ -5,7 +5,7 @@ the structured result to the text) reads the whole JSON on every call, and
 small local models drown in it. Over HTTP and MCP the wiki tools therefore
 send, instead of the library's full envelope:
 
-- ``index_version`` as ``{version, wiki_revision, built_at}`` (the full
+- ``index_version`` as ``{version, wiki_revision, built_at, vectors}`` (the full
   object, with hashes, embedding fingerprint and chunker settings, is at
   ``GET /health`` and in the CLI's ``--json``);
 - search ``scores`` per retriever and fused (``fts``, ``vector``,
@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from zpagent.contract import Envelope, RagResponse, SearchResponse
+from zpagent.index.version import vectors_state
 
 INDEX_VERSION_KEYS = ("version", "wiki_revision", "built_at")
 SCORE_KEYS = ("fts", "vector", "fused")
@@ -29,7 +30,11 @@ SCORE_KEYS = ("fts", "vector", "fused")
 def short_index_version(index_version: dict[str, Any] | None) -> dict[str, Any] | None:
     if index_version is None:
         return None
-    return {k: index_version.get(k) for k in INDEX_VERSION_KEYS}
+    short = {k: index_version.get(k) for k in INDEX_VERSION_KEYS}
+    # ``partial`` while a progressive build still embeds (dense retrieval
+    # sees part of the wiki).
+    short["vectors"] = vectors_state(index_version)
+    return short
 
 
 def tool_payload(env: Envelope) -> dict[str, Any]:

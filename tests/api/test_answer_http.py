@@ -183,7 +183,7 @@ def test_graph_answer_without_an_llm_has_every_contract_field(no_llm):
     assert HOLP_MASTER in body["answer"] and "[S1]" in body["answer"]
     assert HOLP_URL in body["answer"]
     # Tool clients get the short version; /health has the whole object.
-    assert set(body["index_version"]) == {"version", "wiki_revision", "built_at"}
+    assert set(body["index_version"]) == {"version", "wiki_revision", "built_at", "vectors"}
     assert body["index_version"]["version"] and body["index_version"]["built_at"]
     assert body["complete"] is True and body["truncated"] is False
     assert body["truncation_reasons"] == []

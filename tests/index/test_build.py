@@ -114,7 +114,7 @@ def test_failed_build_leaves_the_previous_generation_serving(tmp_path, monkeypat
     def boom(*args, **kwargs):
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr("zpagent.index.build._write_chunks", boom)
+    monkeypatch.setattr("zpagent.index.staging._write_chunks", boom)
     (wiki / "a.md").write_text("# A\n\nnew text")
     with pytest.raises(Exception):  # noqa: B017 - any failure must leave v1 serving
         ws.index(wiki)

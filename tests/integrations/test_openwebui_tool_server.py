@@ -109,7 +109,8 @@ def test_every_tool_answers_through_open_webuis_executor(openwebui, server):
         data = call(tools, name, args)
         assert data.get("status") == "ok", (name, data)
         assert data["sources"] and data["sources"][0]["title"] == "Ján Holp", name
-        assert set(data["index_version"]) == {"version", "wiki_revision", "built_at"}, name
+        assert set(data["index_version"]) == {"version", "wiki_revision", "built_at", "vectors"}
+        assert data["index_version"]["vectors"] == "complete", name
     rag = call(tools, "rag_wiki", CALLS["rag_wiki"])
     assert "Vedúci práce: Ing. Daniel Hládek, PhD." in rag["context"]
     assert rag["evidence"] == []  # the context carries each text once

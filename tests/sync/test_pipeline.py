@@ -15,7 +15,9 @@ from tests.conftest import make_workspace
 from zpagent.errors import RetrievalUnavailable
 from zpagent.faults import InjectedFault
 from zpagent.index import datadir as dd
+from zpagent.index.build import build_generation
 from zpagent.index.serving import GenerationManager
+from zpagent.ingest.scan import scan_wiki
 from zpagent.search.hybrid import search
 from zpagent.sync import pipeline
 from zpagent.sync.publication import PublicationFailed, publish, read_marker, recover
@@ -81,9 +83,7 @@ def test_failed_activation_restores_the_previous_generation(repos, tmp_path):
     ws = ws_for(repos, tmp_path)
     v1 = ws.sync()["version"]
     (repos.wiki / "pages/extra.md").write_text("# Extra\n\nnový obsah")
-    report = pipeline.build_generation(
-        pipeline.scan_wiki(repos.wiki), ws.build_inputs(), wiki_revision=None
-    )
+    report = build_generation(scan_wiki(repos.wiki), ws.build_inputs(), wiki_revision=None)
     staged = report.extra["staged_path"]
 
     def broken_verify(data, version):

@@ -22,10 +22,13 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.text import Text as RichText
 
 from zpagent.contract import error_result
 from zpagent.errors import InvalidQuery, QueryTooLong, ZPAgentError
@@ -93,6 +96,14 @@ def handle_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+class RateColumn(ProgressColumn):
+    """Items per second (embedding tokens/s during the embedding phase)."""
+
+    def render(self, task: Task) -> RichText:
+        speed = task.finished_speed or task.speed
+        return RichText(f"{speed:,.0f}/s" if speed else "", style="progress.data.speed")
+
+
 class CliProgress:
     """The build's Progress protocol: rich bars with an ETA on a terminal, plain
     log lines otherwise (``docker logs``, CI, a pipe), so that a long cold build
@@ -112,6 +123,7 @@ class CliProgress:
                 TextColumn("{task.description:<16}"),
                 BarColumn(),
                 MofNCompleteColumn(),
+                RateColumn(),
                 TimeElapsedColumn(),
                 TimeRemainingColumn(),
                 console=err_console,
@@ -175,7 +187,7 @@ class PlainProgress:
             left = elapsed * (self.total - self.done) / self.done if self.done else 0.0
             self._line(
                 f"{self.phase} {self.done}/{self.total} ({100 * self.done // self.total}%), "
-                f"{elapsed:.0f} s elapsed, about {left:.0f} s left"
+                f"{self.done / elapsed:.0f}/s, {elapsed:.0f} s elapsed, about {left:.0f} s left"
             )
 
     def finish(self) -> None:

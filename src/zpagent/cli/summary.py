@@ -70,6 +70,11 @@ def print_build(report: dict[str, Any], wiki: Path) -> None:
         t.add_row("cut page", Text(line))  # a path is text, never markup
     if report.get("pages_cut", 0) > SHOWN_CUT_PAGES:
         t.add_row("cut page", f"… {report['pages_cut']} in all (--json lists more)")
+    for pub in report.get("publications", []):
+        what = "complete" if pub["vectors"] == "complete" else (
+            f"vectors partial, {pub['segments_without_vector']} segments still to embed"
+        )  # fmt: skip
+        t.add_row("published", f"{pub['version']} after {pub['seconds']} s ({what})")
     _site_rows(t, report.get("site") or {})
     if report.get("warnings"):
         t.add_row("warnings", _counts(report["warnings"]))

@@ -50,84 +50,123 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+class EmbeddingPlan:
+    """The vectors of ``texts``: copies share one slot, the cache fills what it has.
+
+    ``missing`` lists the slots still without a vector; ``embed`` computes
+    them (each batch is stored in the cache and reported through
+    ``on_batch(tokens)`` on the calling thread, so a build may publish in
+    between); ``matrix`` gives one row per text, ``embedded`` which rows have
+    their vector.
+    """
+
+    def __init__(
+        self,
+        embedder: Embedder,
+        cache: EmbeddingCache | None,
+        texts: list[str],
+        count: Callable[[str], int] | None = None,
+    ) -> None:
+        self.embedder, self.cache = embedder, cache
+        self.count = count or embedder.token_count
+        slot_of: dict[str, int] = {}
+        self.slots = np.asarray(
+            [slot_of.setdefault(t, len(slot_of)) for t in texts], dtype=np.int64
+        )
+        self.distinct = list(slot_of)
+        self.vectors = np.zeros((len(self.distinct), embedder.dim), dtype=np.float32)
+        self.have = np.zeros(len(self.distinct), dtype=bool)
+        self.stats = stats = EmbedStats(segments=len(texts))
+        stats.duplicates = len(texts) - len(self.distinct)
+        copies = Counter(texts)
+        stats.tokens_saved = sum(self.count(t) * (n - 1) for t, n in copies.items() if n > 1)
+        fp = embedder.fingerprint
+        self.keys = [cache_key(fp, t) for t in self.distinct]
+        found = cache.get_many(fp, self.keys, embedder.dim) if cache else {}
+        for i, key in enumerate(self.keys):
+            if key in found:
+                self.vectors[i], self.have[i] = found[key], True
+        stats.reused = int(self.have.sum())
+        self.missing = [i for i in range(len(self.distinct)) if not self.have[i]]
+        self.missing_tokens = sum(self.count(self.distinct[i]) for i in self.missing)
+
+    def embed(
+        self,
+        batch_size: int = 16,
+        workers: int = 1,
+        on_batch: Callable[[int], None] | None = None,
+    ) -> None:
+        todo, fp = self.missing, self.embedder.fingerprint
+
+        def store(batch: list[int], vectors: np.ndarray) -> None:
+            slots = [todo[i] for i in batch]
+            self.vectors[slots], self.have[slots] = vectors, True
+            tokens = sum(self.count(self.distinct[i]) for i in slots)
+            self.stats.computed += len(slots)
+            self.stats.computed_tokens += tokens
+            if self.cache:
+                items = [(self.keys[i], v) for i, v in zip(slots, vectors, strict=True)]
+                self.cache.put_many(fp, items)
+            if on_batch:
+                on_batch(tokens)
+
+        texts = [self.distinct[i] for i in todo]
+        self.stats.workers = embed_missing(
+            self.embedder, texts, store, batch_size=batch_size, workers=workers
+        )
+        self.missing, self.missing_tokens = [], 0
+
+    def embedded(self) -> np.ndarray:
+        """Per text: whether its vector exists yet."""
+        return self.have[self.slots]
+
+    def matrix(self) -> np.ndarray:
+        """One row per text (zeros where ``embedded`` is false)."""
+        return self.vectors[self.slots]
+
+
 def embed_all(
     embedder: Embedder,
     cache: EmbeddingCache | None,
     texts: list[str],
     batch_size: int = 16,
-    progress: Callable[[int], None] | None = None,
     workers: int = 1,
     count: Callable[[str], int] | None = None,
 ) -> tuple[np.ndarray, EmbedStats]:
     """Return an (n, dim) matrix for ``texts`` and counts of computed/reused vectors.
 
     ``computed + reused + duplicates == len(texts)``. ``count`` gives the
-    model's token count of a text (default: the embedder's own; a build
-    passes its cached counts).
+    model's token count of a text (default: the embedder's own).
     """
-    count = count or embedder.token_count
-    stats = EmbedStats(segments=len(texts))
-    # One slot per distinct input; every text points at its slot.
-    slot_of: dict[str, int] = {}
-    slots = [slot_of.setdefault(t, len(slot_of)) for t in texts]
-    distinct = list(slot_of)
-    stats.duplicates = len(texts) - len(distinct)
-    copies = Counter(texts)
-    stats.tokens_saved = sum(count(t) * (n - 1) for t, n in copies.items() if n > 1)
-    if progress and stats.duplicates:
-        progress(stats.duplicates)
-    vectors = _embed_distinct(
-        embedder, cache, distinct, stats, batch_size=batch_size, progress=progress,
-        workers=workers, count=count,
-    )  # fmt: skip
-    return vectors[slots], stats
+    plan = EmbeddingPlan(embedder, cache, texts, count)
+    plan.embed(batch_size, workers)
+    return plan.matrix(), plan.stats
 
 
-def _embed_distinct(
+def embed_missing(
     embedder: Embedder,
-    cache: EmbeddingCache | None,
     texts: list[str],
-    stats: EmbedStats,
+    store: Callable[[list[int], np.ndarray], None],
     *,
     batch_size: int,
-    progress: Callable[[int], None] | None,
     workers: int,
-    count: Callable[[str], int],
-) -> np.ndarray:
-    """Vectors of distinct ``texts``: from the cache, else from the model."""
-    out = np.zeros((len(texts), embedder.dim), dtype=np.float32)
-    keys = [cache_key(embedder.fingerprint, t) for t in texts]
-    found = cache.get_many(embedder.fingerprint, keys, embedder.dim) if cache else {}
-    todo: list[int] = []
-    for i, key in enumerate(keys):
-        if key in found:
-            out[i] = found[key]
-            stats.reused += 1
-        else:
-            todo.append(i)
-    if progress and stats.reused:
-        progress(stats.reused)
+) -> int:
+    """Embed ``texts`` with the model (no cache), handing each batch to ``store``.
+
+    ``store`` gets the batch's indexes into ``texts`` and its vectors, always
+    on the calling thread (so it may write SQLite and publish). Returns the
+    number of workers used.
+    """
     # Similar lengths in one batch waste less padding in the engine.
-    todo.sort(key=lambda i: len(texts[i]))
+    todo = sorted(range(len(texts)), key=lambda i: len(texts[i]))
     batches = [todo[b : b + batch_size] for b in range(0, len(todo), batch_size)]
-
-    def store(batch: list[int], vectors: np.ndarray) -> None:
-        out[batch] = vectors
-        stats.computed += len(batch)
-        stats.computed_tokens += sum(count(texts[i]) for i in batch)
-        if cache:
-            items = [(keys[i], vec) for i, vec in zip(batch, vectors, strict=True)]
-            cache.put_many(embedder.fingerprint, items)
-        if progress:
-            progress(len(batch))
-
     in_worker = getattr(embedder, "embed_passages_in_worker", None)
     if in_worker is None or workers <= 1 or len(batches) <= 1:
         for batch in batches:
             store(batch, embedder.embed_passages([texts[i] for i in batch]))
-        return out
+        return 1
 
-    stats.workers = workers = min(workers, len(batches))
+    workers = min(workers, len(batches))
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="zpagent-embed")
     try:
         pending: dict[Future, list[int]] = {
@@ -138,4 +177,4 @@ def _embed_distinct(
     finally:
         # A failed or interrupted build must not wait for the queued batches.
         pool.shutdown(wait=True, cancel_futures=True)
-    return out
+    return workers

@@ -5,16 +5,18 @@ scan -> chunk -> embedding inputs and segments -> embed (through the cache)
 index_state -> install and switch the pointer.
 
 Everything is written in a staging directory; nothing the readers see is
-touched until the final pointer switch.
+touched until the final pointer switch. A progressive build (``sync.pipeline``)
+stages a generation before the missing vectors are embedded, so that a new
+wiki answers lexical, graph and checked-answer questions within seconds, then
+stages the complete one (``GenerationBuilder``).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
-import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -22,22 +24,19 @@ from typing import Any, Protocol
 from zpagent.embed.base import Embedder
 from zpagent.embed.cache import EmbeddingCache
 from zpagent.embed.counts import CachedCounts
-from zpagent.embed.pipeline import EmbedStats, default_workers, embed_all
+from zpagent.embed.pipeline import EmbeddingPlan, EmbedStats, default_workers
 from zpagent.embed.seed import seed_caches
 from zpagent.embed.segment import embedding_header, segment_input
 from zpagent.guard import checkpoint
 from zpagent.index import datadir as dd
-from zpagent.index.schema import DDL, SCHEMA_VERSION
+from zpagent.index.staging import INDEX_FILE, ExtraStep, write_index
 from zpagent.index.version import hash_rows, make_index_version
 from zpagent.ingest.chunker import Chunk, Chunker, ChunkSettings
-from zpagent.ingest.document import Document, ScanWarning
+from zpagent.ingest.document import ScanWarning
 from zpagent.ingest.limits import PageLimits, left_out
 from zpagent.ingest.scan import ScanResult
-from zpagent.lexical import lemma_text
 
 log = logging.getLogger(__name__)
-
-INDEX_FILE = "index.sqlite"
 
 
 class Progress(Protocol):
@@ -84,27 +83,13 @@ class BuildReport:
     # The site generator whose rules said what is a page, the overrides, and
     # the paths left out with why (``ScanResult.site``).
     site: dict[str, Any] = field(default_factory=dict)
+    # ``partial``: a progressive build staged this generation before every
+    # segment had its vector; those segments are not in dense retrieval yet.
+    vectors: str = "complete"
+    segments_without_vector: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-class ExtraStep(Protocol):
-    """A build step added by another part (the graph).
-
-    It gets the open staging database, the staging directory, the parsed
-    inputs and the generation's ``index_version``, and returns counts for
-    the build report.
-    """
-
-    def __call__(
-        self,
-        db: sqlite3.Connection,
-        staged: Path,
-        docs: list[Document],
-        chunks: list[Chunk],
-        index_version: dict[str, Any],
-    ) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -120,66 +105,6 @@ class BuildInputs:
     extra_steps: list[tuple[str, ExtraStep]] = field(default_factory=list)
     # Read-only caches shipped with the package (the sample wiki's vectors).
     seed_caches: list[Path] = field(default_factory=seed_caches)
-
-
-def _write_documents(db: sqlite3.Connection, docs: list[Document]) -> dict[str, int]:
-    ids = {}
-    for i, d in enumerate(docs, start=1):
-        db.execute(
-            "INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                i,
-                d.path,
-                d.title,
-                d.title_source,
-                int(d.published),
-                json.dumps(d.authors, ensure_ascii=False),
-                json.dumps(d.tags, ensure_ascii=False),
-                json.dumps(d.categories, ensure_ascii=False),
-                json.dumps(d.metadata, ensure_ascii=False, sort_keys=True),
-                d.source_url,
-                d.content_hash,
-                d.size_bytes,
-                d.body,
-                json.dumps(d.warnings),
-            ),
-        )
-        ids[d.path] = i
-        for kind in d.warnings:
-            db.execute("INSERT INTO warnings VALUES (?, ?)", (d.path, kind))
-    return ids
-
-
-def _write_chunks(
-    db: sqlite3.Connection, doc_ids: dict[str, int], docs: list[Document], chunks: list[Chunk]
-) -> None:
-    titles = {d.path: d.title for d in docs}
-    for rowid, c in enumerate(chunks, start=1):
-        db.execute(
-            "INSERT INTO chunks VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                rowid,
-                c.chunk_id,
-                doc_ids[c.document_path],
-                c.ordinal,
-                json.dumps(c.heading_path, ensure_ascii=False),
-                json.dumps(c.headings, ensure_ascii=False),
-                c.text,
-                len(c.prefix),
-                c.char_start,
-                c.char_end,
-                c.token_count,
-                c.content_hash,
-                int(c.section_start),
-                c.section_lead,
-            ),
-        )
-        title = titles[c.document_path]
-        headings = " \n".join(dict.fromkeys([*c.heading_path, *c.headings]))
-        db.execute(
-            "INSERT INTO chunks_fts (rowid, title, headings, text, lemmas) VALUES (?,?,?,?,?)",
-            (rowid, title, headings, c.text, lemma_text(f"{title}\n{headings}\n{c.text}")),
-        )
 
 
 def chunk_documents(
@@ -206,159 +131,189 @@ def chunk_documents(
     return chunks
 
 
+class GenerationBuilder:
+    """One build in steps, so that a generation can be staged before every vector exists.
+
+    ``prepare`` parses, chunks and segments the pages and takes what the
+    embedding cache already has; ``embed`` computes the missing vectors
+    (calling ``on_batch`` after each, on this thread); ``stage`` writes a
+    generation from whatever vectors exist at that moment, ``partial`` when
+    some are still missing. Used as a context manager (the cache is open in
+    between).
+    """
+
+    def __init__(
+        self,
+        scan: ScanResult,
+        inputs: BuildInputs,
+        progress: Progress | None = None,
+        wiki_revision: str | None = None,
+    ) -> None:
+        self.scan, self.inputs = scan, inputs
+        self.progress = progress or NullProgress()
+        self.wiki_revision = wiki_revision
+        self.embedder: Embedder = inputs.embedder
+        self.t0 = time.perf_counter()
+        self.phases: dict[str, float] = {}
+        self.chunks: list[Chunk] = []
+        self._cache: EmbeddingCache | None = None
+        self._counts: CachedCounts | None = None
+
+    def __enter__(self) -> GenerationBuilder:
+        data = self.inputs.data.ensure()
+        self._cache = EmbeddingCache(data.embedding_cache, seeds=self.inputs.seed_caches)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._counts is not None:
+            self._counts.save()
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None
+
+    # --- before embedding -------------------------------------------------------
+
+    def prepare(self) -> None:
+        t = time.perf_counter()
+        chunker = Chunker(self.inputs.chunk_settings)
+        limit = self.inputs.page_limits.max_chunks
+        self.chunks = chunk_documents(chunker, self.scan, self.progress, limit)
+        self.phases["chunk"] = time.perf_counter() - t
+
+        t = time.perf_counter()
+        by_path = {d.path: d for d in self.scan.documents}
+        inputs_of_chunks = []
+        for c in self.chunks:
+            d = by_path[c.document_path]
+            header = embedding_header(d.title, d.authors, d.tags, d.categories, c.heading_path)
+            inputs_of_chunks.append((header, c.text))
+        counts = self._counts = CachedCounts(self.embedder, self._cache)
+        counts.preload(f"{header}\n{text}" for header, text in inputs_of_chunks)
+        texts: list[str] = []
+        self.seg_owner: list[int] = []  # chunk row id of each segment
+        self.seg_ordinal: list[int] = []  # its place among its chunk's segments
+        self.progress.start("segmenting", len(self.chunks))
+        for rowid, (header, text) in enumerate(inputs_of_chunks, start=1):
+            for n, seg in enumerate(segment_input(counts, header, text)):
+                texts.append(seg)
+                self.seg_owner.append(rowid)
+                self.seg_ordinal.append(n)
+            self.progress.advance()
+        counts.save()
+        self.seg_tokens = [counts.token_count(text) for text in texts]
+        self.phases["segment"] = time.perf_counter() - t
+        # Identical inputs share one vector; the cache gives what an earlier
+        # build already embedded.
+        self.plan = EmbeddingPlan(self.embedder, self._cache, texts, counts.token_count)
+
+    @property
+    def missing_tokens(self) -> int:
+        """Model tokens still to embed."""
+        return self.plan.missing_tokens
+
+    # --- embedding --------------------------------------------------------------
+
+    def embed(self, on_batch: Callable[[], None] | None = None) -> None:
+        """Embed what the cache did not have, reporting progress in model tokens."""
+        t = time.perf_counter()
+        self.progress.start("embedding tokens", self.plan.missing_tokens)
+
+        def advance(tokens: int) -> None:
+            self.progress.advance(tokens)
+            if on_batch is not None:
+                on_batch()
+
+        inputs = self.inputs
+        self.plan.embed(inputs.batch_size, inputs.embedding_workers, on_batch=advance)
+        self.phases["embed"] = self.phases.get("embed", 0.0) + time.perf_counter() - t
+
+    # --- writing a generation ------------------------------------------------------
+
+    def stage(self) -> BuildReport:
+        """Write a generation from the vectors that exist now into a staging directory.
+
+        Its path is in ``report.extra["staged_path"]``; publishing it is the
+        sync pipeline's job (``zpagent.sync.publication``).
+        """
+        docs, chunks, inputs = self.scan.documents, self.chunks, self.inputs
+        embedded, vectors = self.plan.embedded(), self.plan.matrix()
+        vectors_state = "complete" if bool(embedded.all()) else "partial"
+        index_version = make_index_version(
+            wiki_revision=self.wiki_revision,
+            source_hash=hash_rows(self.scan.source_rows()),
+            documents_hash=hash_rows(
+                [(d.path, d.title, d.published, d.authors, d.tags, d.categories) for d in docs]
+            ),
+            chunks_hash=hash_rows([(c.chunk_id, c.content_hash) for c in chunks]),
+            embedding_model=self.embedder.model_id,
+            embedding_fingerprint=self.embedder.fingerprint,
+            chunker={
+                "encoding": inputs.chunk_settings.encoding,
+                "max_tokens": inputs.chunk_settings.max_tokens,
+                "overlap_tokens": inputs.chunk_settings.overlap_tokens,
+                "min_tokens": inputs.chunk_settings.min_tokens,
+            },
+            vectors=vectors_state,
+        )
+        segments = (
+            (owner, ordinal, tokens, vector)
+            for owner, ordinal, tokens, vector, ok in zip(
+                self.seg_owner, self.seg_ordinal, self.seg_tokens, vectors, embedded, strict=True
+            )
+            if ok
+        )
+        staged = inputs.data.new_staging_dir()
+        try:
+            extra, phases = write_index(
+                staged, docs=docs, chunks=chunks, segments=segments, dim=self.embedder.dim,
+                index_version=index_version, extra_steps=inputs.extra_steps,
+                progress=self.progress,
+            )  # fmt: skip
+        except BaseException:
+            shutil.rmtree(staged, ignore_errors=True)
+            raise
+        s = self.plan.stats
+        phases = {**self.phases, **phases}
+        report = BuildReport(
+            version=index_version["version"],
+            index_version=index_version,
+            documents=len(docs),
+            unpublished_documents=sum(1 for d in docs if not d.published),
+            problem_documents=self.scan.problem_documents(),
+            warnings=self.scan.warning_counts(),
+            chunks=len(chunks),
+            embedding_segments=s.segments,
+            embedding_computed=s.computed,
+            embedding_reused=s.reused,
+            embedding_tokens_computed=s.computed_tokens,
+            embedding_workers=s.workers,
+            embedding_duplicates=s.duplicates,
+            embedding_tokens_saved=s.tokens_saved,
+            token_counts_computed=self._counts.computed if self._counts else 0,
+            vectors=vectors_state,
+            segments_without_vector=int((~embedded).sum()),
+            seconds=round(time.perf_counter() - self.t0, 3),
+            phase_seconds={k: round(v, 3) for k, v in phases.items()},
+            extra=extra,
+            notes=self.scan.note_counts(),
+            **left_out(docs),
+            site=self.scan.site(),
+        )
+        report.extra["staged_path"] = str(staged)
+        return report
+
+
 def build_generation(
     scan: ScanResult,
     inputs: BuildInputs,
     progress: Progress | None = None,
     wiki_revision: str | None = None,
 ) -> BuildReport:
-    """Build a generation from a finished scan into a staging directory.
-
-    The staged path is returned in ``report.extra["staged_path"]``; publishing
-    it is the sync pipeline's job (``zpagent.sync.publication``).
-    """
-    progress = progress or NullProgress()
-    t0 = time.perf_counter()
-    phases: dict[str, float] = {}
-    docs = scan.documents
-    chunker = Chunker(inputs.chunk_settings)
-    embedder = inputs.embedder
-
-    t = time.perf_counter()
-    chunks = chunk_documents(chunker, scan, progress, inputs.page_limits.max_chunks)
-    phases["chunk"] = time.perf_counter() - t
-
-    data = inputs.data.ensure()
-    cache = EmbeddingCache(data.embedding_cache, seeds=inputs.seed_caches)
-    try:
-        t = time.perf_counter()
-        by_path = {d.path: d for d in docs}
-        inputs_of_chunks = []
-        for c in chunks:
-            d = by_path[c.document_path]
-            header = embedding_header(d.title, d.authors, d.tags, d.categories, c.heading_path)
-            inputs_of_chunks.append((header, c.text))
-        counts = CachedCounts(embedder, cache)
-        counts.preload(f"{header}\n{text}" for header, text in inputs_of_chunks)
-        seg_texts: list[str] = []
-        seg_owner: list[int] = []  # chunk row id of each segment
-        progress.start("segmenting", len(chunks))
-        for rowid, (header, text) in enumerate(inputs_of_chunks, start=1):
-            for s in segment_input(counts, header, text):
-                seg_texts.append(s)
-                seg_owner.append(rowid)
-            progress.advance()
-        counts.save()
-        phases["segment"] = time.perf_counter() - t
-
-        t = time.perf_counter()
-        progress.start("embedding", len(seg_texts))
-        vectors, stats = embed_all(
-            embedder,
-            cache,
-            seg_texts,
-            inputs.batch_size,
-            progress=progress.advance,
-            workers=inputs.embedding_workers,
-            count=counts.token_count,
-        )
-        seg_tokens = [counts.token_count(text) for text in seg_texts]
-        counts.save()
-    finally:
-        cache.close()
-    phases["embed"] = time.perf_counter() - t
-
-    source_hash = hash_rows(scan.source_rows())
-    documents_hash = hash_rows(
-        [(d.path, d.title, d.published, d.authors, d.tags, d.categories) for d in docs]
-    )
-    chunks_hash = hash_rows([(c.chunk_id, c.content_hash) for c in chunks])
-    index_version = make_index_version(
-        wiki_revision=wiki_revision,
-        source_hash=source_hash,
-        documents_hash=documents_hash,
-        chunks_hash=chunks_hash,
-        embedding_model=embedder.model_id,
-        embedding_fingerprint=embedder.fingerprint,
-        chunker={
-            "encoding": inputs.chunk_settings.encoding,
-            "max_tokens": inputs.chunk_settings.max_tokens,
-            "overlap_tokens": inputs.chunk_settings.overlap_tokens,
-            "min_tokens": inputs.chunk_settings.min_tokens,
-        },
-    )
-    version = index_version["version"]
-
-    staged = data.new_staging_dir()
-    extra: dict[str, Any] = {}
-    try:
-        t = time.perf_counter()
-        progress.start("writing index", None)
-        db = sqlite3.connect(staged / INDEX_FILE, isolation_level=None)
-        try:
-            db.execute("PRAGMA journal_mode=OFF")
-            db.execute("PRAGMA synchronous=OFF")
-            db.executescript(DDL)
-            db.execute("BEGIN")
-            db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            db.execute("INSERT INTO meta VALUES ('embedding_dim', ?)", (str(embedder.dim),))
-            doc_ids = _write_documents(db, docs)
-            _write_chunks(db, doc_ids, docs, chunks)
-            seg_ordinal: dict[int, int] = {}
-            for i, (owner, tokens) in enumerate(zip(seg_owner, seg_tokens, strict=True), start=1):
-                n = seg_ordinal.get(owner, 0)
-                seg_ordinal[owner] = n + 1
-                db.execute(
-                    "INSERT INTO segments VALUES (?,?,?,?,?)",
-                    (i, owner, n, tokens, vectors[i - 1].tobytes()),
-                )
-            db.execute("COMMIT")
-            phases["write"] = time.perf_counter() - t
-            for name, step in inputs.extra_steps:
-                t = time.perf_counter()
-                progress.start(name, None)
-                db.execute("BEGIN")
-                extra[name] = step(db, staged, docs, chunks, index_version=index_version)
-                db.execute("COMMIT")
-                phases[name] = time.perf_counter() - t
-            db.execute(
-                "INSERT INTO index_state VALUES (1, ?, ?)",
-                (version, json.dumps(index_version, ensure_ascii=False, sort_keys=True)),
-            )
-            db.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')")
-            db.execute("ANALYZE")
-        finally:
-            db.close()
-        report = BuildReport(
-            version=version,
-            index_version=index_version,
-            documents=len(docs),
-            unpublished_documents=sum(1 for d in docs if not d.published),
-            problem_documents=scan.problem_documents(),
-            warnings=scan.warning_counts(),
-            chunks=len(chunks),
-            embedding_segments=stats.segments,
-            embedding_computed=stats.computed,
-            embedding_reused=stats.reused,
-            embedding_tokens_computed=stats.computed_tokens,
-            embedding_workers=stats.workers,
-            embedding_duplicates=stats.duplicates,
-            embedding_tokens_saved=stats.tokens_saved,
-            token_counts_computed=counts.computed,
-            seconds=0.0,
-            phase_seconds=phases,
-            extra=extra,
-            notes=scan.note_counts(),
-            **left_out(docs),
-            site=scan.site(),
-        )
-        report.extra["staged_path"] = str(staged)
-    except BaseException:
-        shutil.rmtree(staged, ignore_errors=True)
-        raise
-    report.seconds = round(time.perf_counter() - t0, 3)
-    report.phase_seconds = {k: round(v, 3) for k, v in phases.items()}
-    return report
+    """Build a complete generation (every vector) into a staging directory."""
+    with GenerationBuilder(scan, inputs, progress, wiki_revision) as builder:
+        builder.prepare()
+        builder.embed()
+        return builder.stage()
 
 
 __all__ = [
@@ -366,6 +321,8 @@ __all__ = [
     "BuildInputs",
     "BuildReport",
     "EmbedStats",
+    "ExtraStep",
+    "GenerationBuilder",
     "NullProgress",
     "Progress",
     "build_generation",

@@ -34,6 +34,13 @@ def outdated(index_version: dict[str, Any] | None) -> bool:
     return software.get("pipeline") != PIPELINE_VERSION
 
 
+def vectors_state(index_version: dict[str, Any] | None) -> str | None:
+    """``complete`` or ``partial`` (a generation from before progressive builds: complete)."""
+    if not index_version:
+        return None
+    return "partial" if index_version.get("vectors") == "partial" else "complete"
+
+
 def git_revision(wiki: Path) -> str | None:
     """The checked-out commit, or None when the wiki is not a Git work tree."""
     try:
@@ -82,8 +89,12 @@ def make_index_version(
     embedding_model: str,
     embedding_fingerprint: str,
     chunker: dict[str, Any],
+    vectors: str = "complete",
     built_at: dt.datetime | None = None,
 ) -> dict[str, Any]:
+    """``vectors``: ``complete``, or ``partial`` while a progressive build still
+    embeds (the generation answers lexical, graph and checked-answer questions;
+    dense retrieval sees only the pages embedded so far)."""
     built_at = built_at or dt.datetime.now(dt.UTC)
     stamp = built_at.strftime("%Y%m%dT%H%M%S") + f"{built_at.microsecond // 1000:03d}Z"
     content = hashlib.sha256(
@@ -99,6 +110,7 @@ def make_index_version(
         "embedding_model": embedding_model,
         "embedding_fingerprint": embedding_fingerprint,
         "chunker": chunker,
+        "vectors": vectors,
         "schema_version": SCHEMA_VERSION,
         "software": {"zpagent": __version__, "pipeline": PIPELINE_VERSION},
     }

@@ -163,6 +163,8 @@ def search(
         )
     if fts_more or vec_more:
         reasons.append("candidate_limit")
+    if qvec_future is not None and gen.index_version.get("vectors") == "partial":
+        reasons.append("vectors_partial")
 
     ids = list(dict.fromkeys([h.rowid for h in fts_hits] + [h.rowid for h in vec_hits]))
     by_id = fetch_hits(gen, ids)

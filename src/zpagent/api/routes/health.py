@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from zpagent.index.version import outdated
+from zpagent.index.version import outdated, vectors_state
 from zpagent.requests import HealthResponse, ToolHealth
 
 router = APIRouter(tags=["service"])
@@ -47,4 +47,5 @@ def health(request: Request) -> HealthResponse:
         tools=tools,
         last_sync=last,
         index_outdated=outdated(st["index_version"]),
+        vectors=vectors_state(st["index_version"]),
     )
