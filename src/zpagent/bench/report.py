@@ -183,8 +183,51 @@ def to_markdown(r: dict[str, Any]) -> str:
                 f"{_lat(p['fts'])} | {_lat(p['hybrid'])} | {p['peak_rss_mb']} |"
             )
         lines += ["", "![scaling](scaling.png)", ""]
+    lines += progressive_markdown(r.get("progressive"))
     lines += runtime_markdown(r)
     return "\n".join(lines) + "\n"
+
+
+def _s(x: Any) -> str:
+    return "–" if x is None else str(x)
+
+
+def progressive_markdown(p: dict[str, Any] | None) -> list[str]:
+    """``--sections progressive``: seconds from ``zpagent index`` to answers."""
+    if not p:
+        return []
+    lines = [
+        "## A new wiki answers: progressive publication",
+        "",
+        "Cold `zpagent index` (empty data directory, no embedding cache) in its own process; "
+        f"this process watches the pointer every {p['poll_seconds']} s and searches each new "
+        "generation for one page's title (answered: the page is in the top ten). Seconds from "
+        "the start of `zpagent index`. Build rate: tokens embedded over the build's embedding "
+        "phase (publications included); embedder: the same model over a sample of the same "
+        "chunks in this process, single thread and with the build's workers.",
+        "",
+        "| wiki | pages | first answer s | full dense s | tokens embedded | tokens saved by "
+        "dedup | build tokens/s | embedder tokens/s (1 thread / workers) | build vs workers |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for run in p["runs"]:
+        emb = run.get("embedder") or {}
+        full = run.get("full_dense_seconds")
+        if full is None and run.get("full_dense_seconds_estimate"):
+            full = f"≈ {run['full_dense_seconds_estimate']} (estimate)"
+        rates = (
+            f"{emb['single_thread_tokens_per_s']} / {emb['build_workers_tokens_per_s']}"
+            if emb
+            else "–"
+        )
+        tokens = run.get("embedding_tokens_computed") or run.get("tokens_to_embed")
+        lines.append(
+            f"| {run['wiki']} | {_s(run.get('documents'))} | {_s(run.get('first_answer_seconds'))}"
+            f" | {_s(full)} | {_s(tokens)}"
+            f" | {_s(run.get('embedding_tokens_saved'))} | {_s(run.get('build_tokens_per_s'))} | "
+            f"{rates} | {_s(run.get('vs_embedder_same_workers'))} |"
+        )
+    return [*lines, ""]
 
 
 def plot_scaling(r: dict[str, Any], path: Path) -> bool:

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from zpagent.bench import load
+from zpagent.bench.progressive import bench_progressive
 from zpagent.bench.servers import (
     bench_workspace,
     start_server,
@@ -583,6 +584,8 @@ def run_bench(opts: BenchOptions, say: Say = lambda s: None) -> dict[str, Any]:
         results["webhook"] = bench_webhook(opts, work, say)
     if "scale" in opts.sections:
         results["scale"] = bench_scale(opts, work, say)
+    if "progressive" in opts.sections:
+        results["progressive"] = bench_progressive(opts, work, say)
     if "hostile" in opts.sections:
         from zpagent.bench.hostile import bench_hostile
 

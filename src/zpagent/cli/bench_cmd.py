@@ -23,7 +23,7 @@ def bench(
         str,
         typer.Option(
             "--sections",
-            help="Comma-separated: index,query,http,chat,webhook,scale,hostile,"
+            help="Comma-separated: index,query,http,chat,webhook,scale,progressive,hostile,"
             "query_cpu,flood,publication,graph_load.",
         ),
     ] = "index,query,http,webhook,scale,hostile,query_cpu,flood,publication,graph_load",
@@ -40,6 +40,16 @@ def bench(
         float, typer.Option("--seconds", min=1, max=600, help="Time bound per HTTP run.")
     ] = 30.0,
     wiki: Annotated[Path | None, typer.Option("--wiki", help="Wiki (default: sample).")] = None,
+    docs_site: Annotated[
+        Path | None,
+        typer.Option("--docs-site", help="A public docs site for `progressive` (a checkout)."),
+    ] = None,
+    progressive_students: Annotated[
+        int,
+        typer.Option(
+            "--progressive-students", min=0, help="Synthetic wiki size for `progressive` (0: none)."
+        ),
+    ] = 20000,
     out: Annotated[Path, typer.Option("--out", help="Results directory.")] = Path("benchmarks"),
     json_output: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
 ) -> None:
@@ -50,7 +60,8 @@ def bench(
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())
-    known = {"index", "query", "http", "chat", "webhook", "scale", "hostile", *RUNTIME_SECTIONS}
+    known = {"index", "query", "http", "chat", "webhook", "scale", "progressive", "hostile",
+             *RUNTIME_SECTIONS}  # fmt: skip
     unknown = set(chosen) - known
     if unknown:
         raise typer.BadParameter(f"unknown sections: {', '.join(sorted(unknown))}")
@@ -64,7 +75,11 @@ def bench(
         scale_sizes=_ints(scale),
         http_requests=requests,
         http_seconds=seconds,
-        extra={"argv": sys.argv[2:]},
+        extra={
+            "argv": sys.argv[2:],
+            "docs_site": docs_site,
+            "progressive_students": progressive_students,
+        },
     )
     results = run_bench(opts, say=lambda s: err_console.print(f"[dim]{s}[/dim]"))
     paths = write_results(results, out)
