@@ -106,8 +106,9 @@ class Settings(BaseSettings):
         "one. 0: always progressive.",
     )
     index_progressive: bool = Field(
-        True, description="Publish progressively (see INDEX_PROGRESSIVE_TOKENS); off: one "
-        "publication when everything is embedded."
+        True,
+        description="Publish progressively (see INDEX_PROGRESSIVE_TOKENS); off: one "
+        "publication when everything is embedded.",
     )
     index_publish_interval: float = Field(
         300.0,

@@ -4,6 +4,8 @@ Built through the sync pipeline (snapshot, real SQLite) with the hashing
 embedder: the point is what is indexed and reported, not the vectors.
 """
 
+import json
+
 from typer.testing import CliRunner
 
 from tests.conftest import make_workspace, write_pages
@@ -131,3 +133,13 @@ def test_the_index_summary_names_the_cut_page(tmp_path):
     assert f"pages_cut 1 bytes_left_out {left}" in flat
     line = f"pages/big/README.md: {left} of {len(raw)} bytes left out (too_large_truncated)"
     assert line in flat
+    # ``graph stats --problems`` lists it for an editor, ``--json`` with its figures.
+    data = ["--data", str(tmp_path / "data")]
+    res = CliRunner().invoke(app, ["graph", "stats", "--problems", *data], env=env)
+    assert res.exit_code == 0, res.output
+    assert "pages/big/README.md" in res.stdout
+    assert f"{left} of {len(raw)} bytes not indexed (too_large_truncated)" in res.stdout
+    res = CliRunner().invoke(app, ["graph", "stats", "--json", *data], env=env)
+    stats = json.loads(res.stdout)
+    assert (stats["pages_cut"], stats["bytes_left_out"]) == (1, left)
+    assert stats["cut_pages"][0]["path"] == "pages/big/README.md"

@@ -104,9 +104,23 @@ def stats(
     if json_output:
         emit_json(result)
     elif problems:
+        _print_cut_pages(result.cut_pages, result.pages_cut)
         _print_problems(result.problems)
     else:
         _print_stats(result)
+
+
+def _print_cut_pages(cut: list[dict[str, Any]], total: int) -> None:
+    """Pages a limit cut: what an editor would split or shorten."""
+    for page in cut:
+        console.print(page["path"], markup=False, style="bold")
+        console.print(
+            f"  {page['bytes_left_out']} of {page['size_bytes']} bytes not indexed "
+            f"({', '.join(page['limits'])})",
+            markup=False,
+        )
+    if total > len(cut):
+        console.print(f"… {total} pages cut in all (--json lists the first {len(cut)})")
 
 
 def _print_problems(problems: list[dict[str, Any]]) -> None:

@@ -20,6 +20,7 @@ import numpy as np
 from zpagent.index.schema import DDL, SCHEMA_VERSION
 from zpagent.ingest.chunker import Chunk
 from zpagent.ingest.document import Document
+from zpagent.ingest.limits import left_out
 from zpagent.lexical import lemma_text
 
 INDEX_FILE = "index.sqlite"
@@ -135,6 +136,11 @@ def write_index(
         db.execute("BEGIN")
         db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
         db.execute("INSERT INTO meta VALUES ('embedding_dim', ?)", (str(dim),))
+        # What the page limits left out, for ``zpagent graph stats --problems``.
+        db.execute(
+            "INSERT INTO meta VALUES ('left_out', ?)",
+            (json.dumps(left_out(docs), ensure_ascii=False),),
+        )
         doc_ids = _write_documents(db, docs)
         _write_chunks(db, doc_ids, docs, chunks)
         db.executemany(

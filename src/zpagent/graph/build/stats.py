@@ -7,6 +7,7 @@ difference is reported rather than hidden.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -71,6 +72,12 @@ class GraphStats(BaseModel):
         default_factory=list, description=f"Up to {LISTED} names extraction could not resolve."
     )
     problems_total: int = 0
+    pages_cut: int = Field(0, description="Pages indexed only in part (a page limit).")
+    bytes_left_out: int = Field(0, description="Bytes of those pages that are not searchable.")
+    cut_pages: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="The cut pages, most bytes left out first: path, limits, size, bytes left out.",
+    )
 
 
 def graph_stats(gen: Generation, settings: Settings, all_problems: bool = False) -> GraphStats:
@@ -127,4 +134,11 @@ def graph_stats(gen: Generation, settings: Settings, all_problems: bool = False)
         coverage=coverage,
         problems=payload.problems if all_problems else payload.problems[:LISTED],
         problems_total=len(payload.problems),
+        **_left_out(gen),
     )
+
+
+def _left_out(gen: Generation) -> dict[str, Any]:
+    """What the page limits left out (a generation built before it was recorded: nothing)."""
+    row = gen.db().execute("SELECT value FROM meta WHERE key = 'left_out'").fetchone()
+    return json.loads(row[0]) if row else {}
