@@ -26,6 +26,7 @@ def unnamed_term(quotes: list[Quote], question: Query) -> bool:
     return not any(t in said for t in terms)
 
 
+_OTHER_LANGUAGE = {"engli": "angli", "angli": "engli", "origi": "povod", "povod": "origi"}
 UNREAD_LINES = 2  # lines shown that say a word the query did not read
 
 
@@ -55,6 +56,9 @@ def says_unread(text: str, question: Query) -> bool:
     words = fold(text).lower().split()
     stems = {fold(w).lower()[:5] for u in question.unaccounted_words for w in u.split()
              if len(w) > 3}  # fmt: skip
+    # The same word in the wiki's other language: "English title" is "Anglický
+    # názov", "anglický názov" may be "English title", "pôvodný" is "original".
+    stems |= {_OTHER_LANGUAGE[s] for s in stems if s in _OTHER_LANGUAGE}
     if question.language == "cs":
         # Czech "ů" is Slovak "ô"/"o" ("původní" / "pôvodný").
         stems |= {s.replace("u", "o", 1) for s in stems}

@@ -134,9 +134,22 @@ def _by_kind(thesis: list[Element], kinds: list[Element], both: bool) -> list[Th
     return out
 
 
+def _someone_else(elements: list[Element]) -> list[Element]:
+    """ "BP u Dobrovskej, ale DP u niekoho iného": the one supervisor named, negated
+    where "someone else" stands, so that the kind it follows pairs with it (that
+    thesis exists, and none of that kind was hers)."""
+    others = [e for e in elements if e.type == "someone_else"]
+    sups = [e for e in elements if e.type == "supervisor"]
+    if not others or len(sups) != 1:
+        return elements
+    rest = [e for e in elements if e.type != "someone_else"]
+    copies = [Element("supervisor", o.start, o.end, sups[0].value, negated=True) for o in others]
+    return sorted(rest + copies, key=lambda e: e.start)
+
+
 def build(elements: list[Element]) -> Built:
     """Thesis clauses and person conditions from the question's elements."""
-    elements = sorted(elements, key=lambda e: e.start)
+    elements = _someone_else(sorted(elements, key=lambda e: e.start))
     if any(e.type in ("project", "role") for e in elements):
         # "Kto robil tímový projekt Parkovanie v kampuse?": the kind word names the
         # project itself, whose members are whoever its pages list (also those
@@ -161,6 +174,7 @@ def build(elements: list[Element]) -> Built:
         built.clauses = _one_clause(thesis)
         if alternatives and len(built.clauses) > 1:
             built.combine = "or"
+    built.clauses = list(dict.fromkeys(built.clauses))  # "nepokračovali DP (nemajú DP)"
     for e in elements:
         if e.type in ("topic", "keyword", "family", "project", "role"):
             built.conditions.append(Condition(e.type, (e.value,), negated=e.negated))

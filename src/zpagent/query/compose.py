@@ -197,8 +197,11 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         elements.append(
             Element("start_years" if near_start else "years", *_char_to_tokens(parts, a, b), years)
         )
+    qualifier = covered(parts.tokens, [m.span() for m in cu.TITLE_QUALIFIER.finditer(parts.folded)])
     for type_, phrases in _phrases(parts, lexicon):
         for p in phrases:
+            if qualifier & set(range(p.start, p.end)):
+                continue  # "English title": which title, no keyword
             ref = _phrase_ref(parts, type_, p)
             if type_ == "keyword" and not _has(parts, "keyword"):
                 # "koľko z nich bolo o ŠPZ?": a keyword stands for what a thesis is
@@ -224,6 +227,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         if any(0 <= a - m.end <= 2 for a, _b in left_out):
             m = replace(m, type="except_word")  # read, and bound to no condition
         elements.append(m)
+    elements += _marks(parts, cu.SOMEONE_ELSE, "someone_else")
     elements += _marks(parts, cu.BOTH, "both") + _marks(parts, cu.OR, "or")
     elements += _marks(parts, cu.TOTAL, "total")
     elements += _unknown_term(parts, elements, bool(subjects))
@@ -263,7 +267,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             unknown = ()
             # The author is who wrote the pages, no supervisor of anything.
             clauses, conditions, subjects = (), (), []
-    unaccounted = _unaccounted(parts, elements)
+    unaccounted = _unaccounted(parts, elements, qualifier)
     order, position = cu.order_of(parts.folded)
     intents = _intents(parts, subjects, elements)
     return Query(

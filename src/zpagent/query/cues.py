@@ -60,6 +60,8 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bzaciatok\b|\bzaciatku\b|\bnastup\w*|\bodkedy\b|\bstart\w*\s+(?:\w+\s+){0,3}stud\w*"
         r"|\bstarted\b|\benrol\w*|\bzapisal\w*|\bnastoupil\w*|\bzacatek\b|\bstart year\b"
         r"|\bbegan\b|\bstart(?:ed|s)? (?:his|her|their) stud\w*"
+        r"|\bod (?:ktoreho|akeho|ktereho|jakeho) roku\s+(?:\w+\s+){0,2}stud\w*"
+        r"|\bsince when\b|\bsince what year\b"
         r"|\bzac(?:al|ala|ali|ol|ola)\b(?=\s+(?:v\s+|od\s+)?(?:roku\s+)?(?:19|20)\d\d)"
     ),
     "works": (
@@ -233,11 +235,27 @@ def order_of(folded: str) -> tuple[str | None, int | None]:
 NEGATED_VERB = re.compile(
     r"\bne(?:pisal|napisal|robil|urobil|mal|ma|maju|obhajil|odovzdal|viedol|vied|vedie|vedl"
     r"|bol|bola|boli|je|su|stud|venoval|venuje|riesil|psal|napsal|delal|obhajil|konzult"
-    r"|pracoval|zucastnil|absolvoval|spravil|vypracoval|ucastnil|mel|meli|mela|byl|psal|vedl)\w*"
+    r"|pracoval|zucastnil|absolvoval|spravil|vypracoval|ucastnil|mel|meli|mela|byl|psal|vedl"
+    r"|pokracoval|pokracuj)\w*"
 )
 NEGATION = re.compile(
     r"\bnie\b|\bnikdy\b|\bziadn\w*|\bnot\b|\bnever\b|\bdidn\w*|\bdoesn\w*|\bhaven\w*"
     r"|\bhasn\w*|\bweren\w*|\bwasn\w*|\bnone\b|\bzadn\w*"
+)
+# "BP u Dobrovskej, ale DP u niekoho iného", "X for the bachelor but someone else for
+# the master": the thesis it follows was led by anyone but the supervisor named.
+SOMEONE_ELSE = re.compile(
+    r"\b(?:u |pod )?(?:niekoho|niekym|niekto|nekoho|nekym|nekdo) (?:ineho|inym|iny|jineho|jinym"
+    r"|jiny)\b|\b(?:ineho|inym|iny|jineho|jinym|jiny|odlisn\w*|druheho) (?:veduc\w*|vedouc\w*"
+    r"|skolitel\w*)|\b(?:someone|somebody|anyone) else\b|\ba different (?:supervisor|person)\b"
+)
+# "anglický názov", "English title", "pôvodný názov", "názov v angličtine": which of a
+# thesis's titles; the graph keeps one, so these words stay unread and the page's own
+# labelled line answers them (``answer.unread``), never a keyword called "English".
+TITLE_QUALIFIER = re.compile(
+    r"\b(?:anglick\w*|english|povodn\w*|puvodn\w*|original\w*)(?=\s+(?:nazov|nazvu|nazvom"
+    r"|nazev|nazvem|title))|(?<=nazov )v anglictine\b|(?<=nazev )v anglictine\b"
+    r"|(?<=title )in english\b"
 )
 # "bez konzultanta", "okrem diplomoviek", "without a consultant": what follows is left out.
 EXCEPT = re.compile(r"\bbez\b|\bokrem\b|\bwithout\b|\bexcept\b|\bkrome\b|\bbesides\b")
@@ -341,7 +359,9 @@ FUNCTION_WORDS = frozenset(
     vsechno vsichni vsech vsechny jakem jakeho jakych delal delala delali delat udelal
     udelala resil resila psal psala mel mela meli vedl vedla vedli kteri kterych
     doing done writing written currently now still ever nich nimi tych tychto them those
-    spomedzi medzi mezi ostatnych ostatni
+    spomedzi medzi mezi ostatnych ostatni vsetkym vsetkymi vsetkom figuruje figuruju
+    figuroval figurovala figurovali continue continued continuing went but however
+    cez pomocou via using write wrote writes
     prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej
     druhom druhou treti tretia tretie tretiu tretieho tretej posledny posledna posledne
     poslednu posledneho poslednej poslednom prvni druhy posledni first second third last
@@ -364,7 +384,7 @@ FUNCTION_LEMMAS = frozenset(
     pracovat tvorit vytvorit vediet chciet potrebovat moct povedat ukazat zistit najst
     hladat existovat nachadzat patrit zucastnit ucastnit absolvovat dostat ziskat vybrat
     zvolit zapisat prihlasit obhajovat spracovat spracovavat zaujimat uviest uvadzat
-    obhajoba odovzdanie
+    obhajoba odovzdanie pokracovat figurovat
     nejaky kazdy vsetok iny dalsi rovnaky taky tento ten tamten ktory aky koho kolko
     """.split()
 )

@@ -359,6 +359,45 @@ def partial_phrase_matches(
     return best[:1]
 
 
+def bag_phrase_matches(
+    stems: list[frozenset[str]],
+    free: list[bool],
+    entries: list[PhraseEntry],
+    skip: set[int],
+) -> list[tuple[int, int, PhraseEntry]]:
+    """A team project named by words of its title in any order, after a team word
+    ("tím NFC dochádzka", "projekt evidencia dochádzky cez NFC" for "Evidencia
+    dochádzky pomocou NFC"): the longest run of free question words (function
+    words may stand between) each of which is a word of the title, with at least
+    two such words, when exactly one entry has the longest run."""
+    best: list[tuple[int, int, PhraseEntry]] = []
+    best_n = 1
+    for entry in entries:
+        start, n = None, 0
+        for i in range(len(stems) + 1):
+            hit = (
+                i < len(stems)
+                and free[i]
+                and i not in skip
+                and any(same_word(stems[i], w) for w in entry.stems)
+            )
+            if hit:
+                start = i if start is None else start
+                n += 1
+                end = i + 1
+            elif i < len(stems) and i in skip and start is not None:
+                continue
+            if not hit and start is not None:
+                if n > best_n:
+                    best, best_n = [], n
+                if n == best_n:
+                    best.append((start, end, entry))
+                start, n = None, 0
+    if len({entry.id for _, _, entry in best}) != 1:
+        return []
+    return best[:1]
+
+
 def unknown_names(
     tokens: list[Token],
     free: list[bool],

@@ -21,7 +21,7 @@ question were understood.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from zpagent.ingest.text import clean_inline, fold
 from zpagent.lexical import lemma
@@ -29,6 +29,7 @@ from zpagent.query import cues as cu
 from zpagent.query.lexicon import Lexicon, PhraseEntry, word_keys, words_of
 from zpagent.query.mentions import (
     Mention,
+    bag_phrase_matches,
     family_mentions,
     find_names,
     initial_mentions,
@@ -120,7 +121,39 @@ def _title_after_thesis_noun(
         and set(lexicon.person_index.lookup(first[1].text))
     ):
         return None  # "prácu Jána Holpa": a person, not a title
+    if first and set(lexicon.person_index.lookup(first[0].text)):
+        after = text[first[0].end :].lstrip()
+        if not after[:1].isalnum() or (len(first) == 2 and first[1].folded in cu.FUNCTION_WORDS):
+            return None  # "na bakalárke Dobrovskú, ale …": a supervisor, not a title
     return rest
+
+
+# Words that may stand inside a project's name in another language ("Attendance via
+# NFC", "Assistant for freshmen").
+_NAME_JOINERS = frozenset({"via", "for", "of", "and", "with", "pre", "a", "s", "na", "v"})
+
+
+def _up_to_team_word(
+    p: Phrase, tokens: list[Token], free: list[bool], cue_spans: dict[str, list[tuple[int, int]]]
+) -> Phrase:
+    """"the Attendance via NFC team project": a project matched in part right before
+    or a few words before the team word; the free words around it up to that word
+    are its name too (another language's words for it)."""
+    starts = [a for a, _ in cue_spans.get("team", [])]
+    after = [t.index for t in tokens if t.index >= p.end and t.start in starts]
+    if not after or after[0] - p.end > 4:
+        return p
+    between = range(p.end, after[0])
+    if not all(free[j] or tokens[j].folded in cu.FUNCTION_WORDS for j in between):
+        return p
+    start = p.start
+    while start > 0 and p.start - start < 4 and (
+        free[start - 1] or tokens[start - 1].folded in _NAME_JOINERS
+    ):
+        start -= 1
+    while start < p.start and tokens[start].folded in _NAME_JOINERS:
+        start += 1
+    return replace(p, start=start, end=after[0])
 
 
 def titles_named(title: str, titles: list[PhraseEntry]) -> list[PhraseEntry]:
@@ -314,11 +347,16 @@ def recognize(
             # without one, half of its words after "v" ("a v robotovi sprievodcovi?").
             function = {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS}
             partial = partial_phrase_matches(stems, free, entries, function)
-            if not cue_spans.get("team"):
+            if cue_spans.get("team"):
+                # After a team word, its title's words in any order ("tím NFC dochádzka").
+                partial = bag_phrase_matches(stems, free, entries, function) or partial
+            else:
                 partial = [(a, b, e) for a, b, e in partial
                            if 2 * (b - a) >= len(e.stems) and a > 0
                            and tokens[a - 1].folded in IN_WORDS]  # fmt: skip
             found = dedupe(partial)
+        if attr == "projects":
+            found = [_up_to_team_word(p, tokens, free, cue_spans) for p in found]
         setattr(out, attr, found)
     # A topic or keyword word inside a longer project title is the project's
     # ("Chatbot pre fakultnú knižnicu" is no mention of the topic "Chatboty").

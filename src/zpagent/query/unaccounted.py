@@ -30,8 +30,13 @@ def _unknown_term(parts: Parts, elements: list[Element], subjects: bool) -> list
     return [Element(asks, idx[0], idx[-1] + 1, ref)]
 
 
-def _unaccounted(parts: Parts, elements: list[Element]) -> tuple[Span, ...]:
-    """Spans of content words nothing accounts for."""
+def _unaccounted(
+    parts: Parts,
+    elements: list[Element],
+    unread: set[int] = frozenset(),  # type: ignore[assignment]
+) -> tuple[Span, ...]:
+    """Spans of content words nothing accounts for, and the ``unread`` tokens (a
+    title's qualifier: "anglický názov") whatever else matched them."""
     spans = [s for ss in parts.cues.values() for s in ss]
     spans += [(a, b) for _, a, b in parts.kinds] + [(a, b) for _, a, b in parts.years]
     spans += parts.year_words
@@ -45,7 +50,7 @@ def _unaccounted(parts: Parts, elements: list[Element]) -> tuple[Span, ...]:
         accounted |= covered(parts.tokens, [m.span() for m in pattern.finditer(parts.folded)])
     out: list[Span] = []
     for t in parts.tokens:
-        if t.index in accounted or t.folded.isdigit():
+        if (t.index in accounted and t.index not in unread) or t.folded.isdigit():
             continue
         if cu.is_function_word(t.folded, fold(lemma(t.text))):
             continue
