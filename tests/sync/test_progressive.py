@@ -17,6 +17,7 @@ from tests.conftest import TINY_PAGES, make_workspace, write_pages
 from zpagent.index import datadir as dd
 from zpagent.search.hybrid import search
 from zpagent.sync import pipeline
+from zpagent.sync.publication import PublicationFailed
 
 AUTH = {"X-API-Key": SEARCH_KEY}
 
@@ -144,3 +145,22 @@ def test_a_build_that_dies_while_embedding_leaves_the_partial_generation_and_res
     assert result["outcome"] == "published"
     assert result["embedding_reused"] >= 2 and result["publications"][-1]["vectors"] == "complete"
     assert ws2.sync(wiki)["outcome"] == "unchanged"
+
+
+def test_an_early_publication_that_fails_does_not_stop_the_build(tmp_path, monkeypatch):
+    ws, wiki = progressive_ws(tmp_path)
+    real = pipeline.publish
+    calls = []
+
+    def first_fails(data, staged, index_version, remote=None):
+        calls.append(index_version["vectors"])
+        if len(calls) == 1:  # e.g. the remote graph refused the first one
+            raise PublicationFailed("the remote graph commit did not happen")
+        return real(data, staged, index_version, remote)
+
+    monkeypatch.setattr(pipeline, "publish", first_fails)
+    result = ws.index(wiki)
+    assert calls == ["partial", "complete"]
+    assert [p["vectors"] for p in result["publications"]] == ["complete"]
+    assert dd.read_pointer(ws.data)["version"] == result["version"]
+    assert not list(ws.data.staging.iterdir())  # nothing left behind

@@ -66,6 +66,8 @@ _ORDINALS = (
     (0, re.compile(r"\bprv\w*|\bfirst\b|\bprvn\w*")),
     (1, re.compile(r"\bdruh\w*|\bsecond\b")),
     (2, re.compile(r"\btret\w*|\bthird\b")),
+    (3, re.compile(r"\bstvrt\w*|\bctvrt\w*|\bfourth\b")),
+    (4, re.compile(r"\bpiat\w*|\bpat(?:y|a|eho|ou|ej|em)\b|\bfifth\b")),
     (-1, re.compile(r"\bposledn\w*|\blast\b")),
 )
 SHORT = 7
@@ -137,7 +139,9 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     if subjects is not None:
         refs, thesis = subjects
         q = q.edit(subjects=refs)
-        if thesis is not None:
+        if thesis is not None and not turn.kinds:
+            # "a ten posledný?" means that thesis; "čo robil ten štvrtý v diplomovke?"
+            # the person, and his thesis of the kind the turn names.
             q = q.edit(clauses=(ThesisClause(titles=(EntityRef("title", "", None, (thesis,)),)),))
         changed = True
     elif turn.subjects:
@@ -146,7 +150,12 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     if turn.years:
         q = q.edit(clauses=_with_years(q, frozenset(turn.years)))
         changed = True
-    if turn.kinds:
+    if turn.kinds and subjects is not None and set(turn.kinds) != set(last.kinds):
+        # "čo robil ten štvrtý v diplomovke?" after Vaško's bachelor theses: that
+        # person's master thesis, whoever led it.
+        q = q.edit(clauses=(ThesisClause(kinds=frozenset(turn.kinds)),))
+        changed = True
+    elif turn.kinds:
         q = q.edit(clauses=_with_kinds(q, frozenset(turn.kinds)))
         changed = True
     if turn.order:
@@ -317,8 +326,12 @@ def _in_that_thing(state: State, turn: Query) -> Query | None:
 def _swap_leader(last: Query, turn: Query) -> Query | None:
     """ "Koľko diplomoviek viedla Sýkorová?" – "a Dobrovská?": the one person the turn
     names takes the place of the last query's supervisor (or consultant)."""
-    named = [r for r in turn.persons() if r.status == "resolved"]
-    if len(named) != 1 or turn.persons() != named or last.ask not in ("list", "count"):
+    # "myslel som Vaška, nie Ondrejku": the one named without "nie" is the new one.
+    dropped = {r for c in turn.clauses if c.negated for r in c.refs() if r.kind == "person"}
+    named = [r for r in turn.persons() if r.status == "resolved" and r not in dropped]
+    if len(named) != 1 or last.ask not in ("list", "count"):
+        return None
+    if any(r.status != "resolved" for r in turn.persons()):
         return None
     new = named[0]
     clauses, changed = [], False

@@ -239,7 +239,7 @@ NEGATED_VERB = re.compile(
     r"|pokracoval|pokracuj)\w*"
 )
 NEGATION = re.compile(
-    r"\bnie\b|\bnikdy\b|\bziadn\w*|\bnot\b|\bnever\b|\bdidn\w*|\bdoesn\w*|\bhaven\w*"
+    r"\bnie\b(?!\s*,)|\bnikdy\b|\bziadn\w*|\bnot\b|\bnever\b|\bdidn\w*|\bdoesn\w*|\bhaven\w*"
     r"|\bhasn\w*|\bweren\w*|\bwasn\w*|\bnone\b|\bzadn\w*"
 )
 # "BP u Dobrovskej, ale DP u niekoho iného", "X for the bachelor but someone else for
@@ -362,9 +362,13 @@ FUNCTION_WORDS = frozenset(
     spomedzi medzi mezi ostatnych ostatni vsetkym vsetkymi vsetkom figuruje figuruju
     figuroval figurovala figurovali continue continued continuing went but however
     cez pomocou via using write wrote writes
+    pardon prepac prepacte sorry pomylil pomylila spletol spletla myslel myslela mienil
+    mienila meant mean oops omyl nie
     prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej
     druhom druhou treti tretia tretie tretiu tretieho tretej posledny posledna posledne
     poslednu posledneho poslednej poslednom prvni druhy posledni first second third last
+    stvrty stvrta stvrte stvrtu stvrteho stvrtej stvrtom stvrtou ctvrty ctvrta ctvrteho
+    piaty piata piate piatu piateho piatej piatom piatou paty pata pateho fourth fifth
     prof doc ing mgr rndr phd bc mudr judr paeddr phdr csc drsc dr mr mrs ms
     celkem celkove dohromady main primary hlavny hlavna hlavni overall total
     katedre katedra katedry katedru katedrou fakulte fakulta fakulty department faculty

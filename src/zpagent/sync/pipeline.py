@@ -34,7 +34,7 @@ from zpagent.ingest.scan import scan_wiki
 from zpagent.ingest.sites.rules import Overrides
 from zpagent.search.calibration import calibrate_staged
 from zpagent.sync import git
-from zpagent.sync.publication import publish, recover
+from zpagent.sync.publication import PublicationFailed, publish, recover
 from zpagent.sync.snapshot import Snapshot, take_snapshot, verify_unchanged
 from zpagent.sync.unchanged import build_config, published_unchanged, write_record
 
@@ -87,7 +87,17 @@ class _Publisher:
         wait = max(s.index_publish_interval, PUBLISH_COST_FACTOR * self.last_cost)
         if builder.missing_tokens and time.perf_counter() - self.last_done >= wait:
             # Not a progress phase of its own: the embedding bar goes on.
-            self.publish(builder.stage(), announce=False)
+            self.publish_early(builder.stage(), announce=False)
+
+    def publish_early(self, report: BuildReport, announce: bool = True) -> None:
+        """A generation before the complete one: if it cannot be published (the
+        remote graph is down, verification fails), the previous one keeps
+        serving and the build goes on to the complete generation, which must."""
+        try:
+            self.publish(report, announce)
+        except PublicationFailed as exc:
+            log.warning("an early publication failed; the build goes on: %s", exc)
+            self.last_done = time.perf_counter()
 
     def publish(self, report: BuildReport, announce: bool = True) -> BuildReport:
         t = time.perf_counter()
@@ -200,7 +210,7 @@ def run_sync(
                 with GenerationBuilder(scan, ws.build_inputs(), progress, snap.revision) as b:
                     b.prepare()
                     if _progressive(ws.settings, b.missing_tokens):
-                        publisher.publish(b.stage())
+                        publisher.publish_early(b.stage())
                         b.embed(on_batch=lambda: publisher.publish_if_due(b))
                     else:
                         b.embed()
