@@ -164,7 +164,9 @@ def measure(
 
 
 def bench_progressive(opts: Any, work: Path, say: Any) -> dict[str, Any]:
-    runs = [measure(opts.wiki, work, "sample wiki", say)]
+    runs = []
+    if opts.extra.get("progressive_sample", True):
+        runs.append(measure(opts.wiki, work, "sample wiki", say))
     docs = opts.extra.get("docs_site")
     if docs:
         runs.append(measure(Path(docs), work, f"docs site ({Path(docs).name})", say))
@@ -180,4 +182,16 @@ def bench_progressive(opts: Any, work: Path, say: Any) -> dict[str, Any]:
         if big.get("tokens_to_embed") and rate:
             big["full_dense_seconds_estimate"] = round(big["tokens_to_embed"] / rate)
         runs.append(big)
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    command = " ".join(["zpagent bench", *opts.extra.get("argv", [])])
+    for run in runs:
+        run["measured_at"], run["command"] = stamp, command
     return {"runs": runs, "poll_seconds": POLL_SECONDS}
+
+
+def merge_runs(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
+    """The runs of this bench beside the earlier runs of wikis it did not measure
+    (each run keeps its own command and time)."""
+    measured = {r["wiki"] for r in new["runs"]}
+    kept = [r for r in (old or {}).get("runs", []) if r["wiki"] not in measured]
+    return {**new, "runs": kept + new["runs"]}

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from zpagent.bench.progressive import merge_runs
 from zpagent.bench.report_runtime import runtime_markdown
 
 
@@ -206,9 +207,12 @@ def progressive_markdown(p: dict[str, Any] | None) -> list[str]:
         "phase (publications included); embedder: the same model over a sample of the same "
         "chunks in this process, single thread and with the build's workers.",
         "",
+        "Each row says which command measured it and when (`measured`).",
+        "",
         "| wiki | pages | first answer s | full dense s | tokens embedded | tokens saved by "
-        "dedup | build tokens/s | embedder tokens/s (1 thread / workers) | build vs workers |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "dedup | build tokens/s | embedder tokens/s (1 thread / workers) | build vs workers "
+        "| measured |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for run in p["runs"]:
         emb = run.get("embedder") or {}
@@ -225,7 +229,8 @@ def progressive_markdown(p: dict[str, Any] | None) -> list[str]:
             f"| {run['wiki']} | {_s(run.get('documents'))} | {_s(run.get('first_answer_seconds'))}"
             f" | {_s(full)} | {_s(tokens)}"
             f" | {_s(run.get('embedding_tokens_saved'))} | {_s(run.get('build_tokens_per_s'))} | "
-            f"{rates} | {_s(run.get('vs_embedder_same_workers'))} |"
+            f"{rates} | {_s(run.get('vs_embedder_same_workers'))} | "
+            f"{run.get('measured_at', '–')}: `{run.get('command', '')}` |"
         )
     return [*lines, ""]
 
@@ -273,6 +278,8 @@ def write_results(r: dict[str, Any], out: Path) -> list[Path]:
             merged = json.loads(path.read_text(encoding="utf-8"))
         except ValueError:
             merged = {}
+    if "progressive" in r:
+        r = {**r, "progressive": merge_runs(merged.get("progressive"), r["progressive"])}
     merged.update(r)
     path.write_text(json.dumps(merged, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     md = out / "results.md"

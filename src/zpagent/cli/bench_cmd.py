@@ -44,6 +44,13 @@ def bench(
         Path | None,
         typer.Option("--docs-site", help="A public docs site for `progressive` (a checkout)."),
     ] = None,
+    progressive_sample: Annotated[
+        bool,
+        typer.Option(
+            "--progressive-sample/--no-progressive-sample",
+            help="Measure the sample wiki in `progressive` (earlier rows of other wikis are kept).",
+        ),
+    ] = True,
     progressive_students: Annotated[
         int,
         typer.Option(
@@ -79,6 +86,7 @@ def bench(
             "argv": sys.argv[2:],
             "docs_site": docs_site,
             "progressive_students": progressive_students,
+            "progressive_sample": progressive_sample,
         },
     )
     results = run_bench(opts, say=lambda s: err_console.print(f"[dim]{s}[/dim]"))

@@ -75,6 +75,8 @@ def _full_matches(
             if not hits and typo:
                 # One word exact, the others within a small typo.
                 for k in span:
+                    if not all(exact[j] for j in span if j != k):
+                        continue  # the typo search (costly on a big wiki) cannot help
                     sets = [exact[j] if j != k else fuzzy_of(j) for j in span]
                     hits |= _span_hits(sets, index, length)
                 match = "typo"
