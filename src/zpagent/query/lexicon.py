@@ -148,6 +148,19 @@ class NameIndex:
             if typo_match(token, word, min_length)
         ]
 
+    def typo_within(
+        self, token: str, entries: set[int], min_length: int = 5
+    ) -> list[tuple[int, int]]:
+        """``typo_lookup`` over the words of ``entries`` only: a name whose other
+        words matched exactly (a list of 20,000 names would otherwise compare each
+        word with every name)."""
+        return [
+            (i, pos)
+            for i in entries
+            for pos, word in enumerate(self.entries[i].words)
+            if typo_match(token, word, min_length)
+        ]
+
     def first_names(self) -> set[str]:
         """Folded forms of every first name: a cue that a name follows."""
         out: set[str] = set()

@@ -58,12 +58,9 @@ def _full_matches(
     exact = [
         set(index.lookup(t.text, t.index in owned)) if free[t.index] else set() for t in tokens
     ]
-    fuzzy: dict[int, set[tuple[int, int]]] = {}
 
-    def fuzzy_of(i: int) -> set[tuple[int, int]]:
-        if i not in fuzzy:
-            fuzzy[i] = set(index.typo_lookup(tokens[i].text, 4)) if free[i] else set()
-        return fuzzy[i]
+    def fuzzy_of(i: int, entries: set[int]) -> set[tuple[int, int]]:
+        return set(index.typo_within(tokens[i].text, entries, 4)) if free[i] else set()
 
     for length in (3, 2):
         for i in range(n - length + 1):
@@ -75,9 +72,12 @@ def _full_matches(
             if not hits and typo:
                 # One word exact, the others within a small typo.
                 for k in span:
-                    if not all(exact[j] for j in span if j != k):
-                        continue  # the typo search (costly on a big wiki) cannot help
-                    sets = [exact[j] if j != k else fuzzy_of(j) for j in span]
+                    # Only the entries the other words matched exactly can be meant.
+                    others = [{e for e, _ in exact[j]} for j in span if j != k]
+                    entries = set.intersection(*others) if others else set()
+                    if not entries:
+                        continue
+                    sets = [exact[j] if j != k else fuzzy_of(j, entries) for j in span]
                     hits |= _span_hits(sets, index, length)
                 match = "typo"
             if hits:
