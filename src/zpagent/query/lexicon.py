@@ -115,6 +115,7 @@ class NameIndex:
 
     def __init__(self, entries: list[PersonEntry]) -> None:
         self.entries = entries
+        self._first_names: frozenset[str] | None = None
         self._forms: dict[str, list[tuple[int, int]]] = defaultdict(list)
         self._possessive: dict[str, list[tuple[int, int]]] = defaultdict(list)
         self._by_initial: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
@@ -161,13 +162,16 @@ class NameIndex:
             if typo_match(token, word, min_length)
         ]
 
-    def first_names(self) -> set[str]:
-        """Folded forms of every first name: a cue that a name follows."""
-        out: set[str] = set()
-        for entry in self.entries:
-            if len(entry.words) >= 2:
-                out.update(forms(entry.words[0]))
-        return out
+    def first_names(self) -> frozenset[str]:
+        """Folded forms of every first name: a cue that a name follows (computed once:
+        the index does not change, and a list page asks for every line)."""
+        if self._first_names is None:
+            out: set[str] = set()
+            for entry in self.entries:
+                if len(entry.words) >= 2:
+                    out.update(forms(entry.words[0]))
+            self._first_names = frozenset(out)
+        return self._first_names
 
 
 def family_stem(surname: str) -> str:

@@ -57,6 +57,9 @@ class Builder:
     listed_years: dict[tuple[str, str], int] = field(default_factory=dict)
     # A list page's year that differs from the thesis's own page (graph.build.people.Problem)
     year_disagreements: list = field(default_factory=list)
+    # Theses by the page that states them, in creation order (``theses_of`` is asked
+    # for every student a list page names: a scan of every node was quadratic).
+    theses_by_page: dict[str, list[Node]] = field(default_factory=dict)
 
     def node(self, label: str, id_: str, **props: object) -> Node:
         key = (label, id_)
@@ -64,6 +67,9 @@ class Builder:
         if existing is None:
             existing = Node(label, id_, dict(props))
             self.nodes[key] = existing
+            if label == "Thesis":
+                path = str(props.get("document_path"))
+                self.theses_by_page.setdefault(path, []).append(existing)
         return existing
 
     def rel(
@@ -84,9 +90,8 @@ class Builder:
 
     def theses_of(self, path: str, kind: str | None = None) -> list[Node]:
         """The theses a person's page states (of one kind, when given)."""
-        return [n for (label, _), n in self.nodes.items()
-                if label == "Thesis" and n.props.get("document_path") == path
-                and (kind is None or n.props.get("kind") == kind)]  # fmt: skip
+        return [n for n in self.theses_by_page.get(path, [])
+                if kind is None or n.props.get("kind") == kind]  # fmt: skip
 
     def ev(self, doc: Document, source: SourceLine | None) -> list[Evidence]:
         return [self.locator.evidence(doc.path, source)] if source else []
