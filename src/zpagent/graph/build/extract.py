@@ -25,6 +25,7 @@ from zpagent.graph.build.memberships import (
     lexicon_of,
     link_person_to_topics,
     link_team_projects,
+    project_keys,
 )
 from zpagent.graph.build.page import ItemFacts, PageFacts, read_page
 from zpagent.graph.build.people import Problem
@@ -104,9 +105,10 @@ def build_payload(docs: list[Document], chunks: list[Chunk]) -> GraphPayload:
         problems += found
     problems += add_consulted_lists(b, people, person_pages, resolver, lexicon)
     topic_ids = {d.path: slug(page_folder(d.path)) for d in topic_docs}
+    projects = project_keys(b)
     for page in person_pages:
         link_person_to_topics(b, page, resolver, people, topic_ids)
-        link_team_projects(b, page, people)
+        link_team_projects(b, page, people, projects)
 
     for chunk_id, target in about_links(locator, people.subject_id, topic_ids, b.sections):
         b.rel("ABOUT", ("Chunk", chunk_id), target)

@@ -335,12 +335,19 @@ def _led(
         b.rel("MENTIONS", ("Chunk", ev.chunk_id), ("Person", sid))
 
 
-def link_team_projects(b: Builder, page: PageFacts, people: People) -> None:
-    """A team project on a member's page: membership of the one project of that title."""
+def project_keys(b: Builder) -> dict[str | None, str]:
+    """Title key -> id of every project so far (read once for all member pages)."""
+    return {n.props.get("title_key"): n.id for (label, _), n in b.nodes.items()
+            if label == "Project"}  # fmt: skip
+
+
+def link_team_projects(
+    b: Builder, page: PageFacts, people: People, known: dict[str | None, str]
+) -> None:
+    """A team project on a member's page: membership of the one project of that title.
+    ``known`` (``project_keys``) gets the projects this page names first."""
     doc = page.document
     pid = people.subject_id[doc.path]
-    known = {n.props.get("title_key"): n.id for (label, _), n in b.nodes.items()
-             if label == "Project"}  # fmt: skip
     for item in page.items:
         if item.kind != "team_project" or not item.title:
             continue
