@@ -28,7 +28,7 @@ from zpagent.graph.build.lines import Line, label_line, plain
 from zpagent.graph.build.links import LinkResolver, links
 from zpagent.ingest.text import fold
 from zpagent.query.cues import FUNCTION_WORDS
-from zpagent.query.lexicon import COMMON_FIRST_NAME_FORMS, Lexicon, PersonEntry
+from zpagent.query.lexicon import Lexicon, PersonEntry
 from zpagent.query.mentions import find_names, initial_mentions, login_mentions
 from zpagent.query.names import name_words
 from zpagent.query.tokens import tokenize
@@ -225,7 +225,7 @@ def _unresolved(
 ) -> list[Problem]:
     """Whole names on the line that fit no student: a known given name before a
     capitalized word ("Katarína Novotná") that no mention took."""
-    given = lexicon.first_name_forms | COMMON_FIRST_NAME_FORMS
+    given = lexicon.first_name_forms  # the wiki's and the common ones (built once)
     taken = {fold(w) for pid in found for w in lexicon.person_by_id[pid].words}
     out = []
     for a, b in itertools.pairwise(tokens):
