@@ -214,11 +214,16 @@ def progressive_markdown(p: dict[str, Any] | None) -> list[str]:
         "| measured |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
+    # A run built only to its first publication is estimated at a measured build rate.
+    rate = next((r["build_tokens_per_s"] for r in p["runs"] if r.get("build_tokens_per_s")), None)
     for run in p["runs"]:
         emb = run.get("embedder") or {}
         full = run.get("full_dense_seconds")
-        if full is None and run.get("full_dense_seconds_estimate"):
-            full = f"≈ {run['full_dense_seconds_estimate']} (estimate)"
+        estimate = run.get("full_dense_seconds_estimate")
+        if full is None and estimate is None and run.get("tokens_to_embed") and rate:
+            estimate = round(run["tokens_to_embed"] / rate)  # at another row's measured rate
+        if full is None and estimate:
+            full = f"≈ {estimate} (estimate)"
         rates = (
             f"{emb['single_thread_tokens_per_s']} / {emb['build_workers_tokens_per_s']}"
             if emb
