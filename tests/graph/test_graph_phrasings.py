@@ -7,7 +7,8 @@
   or in another language before the team word ("the Attendance via NFC team");
 - "English title" / "anglický názov" answered from the page's labelled line,
   never read as a keyword called "English";
-- "Od ktorého roku študuje X?" asks when the study started.
+- "Od ktorého roku študuje X?" asks when the study started;
+- "# Erik Eliáš – bakalárska práca" names the kind, not a title.
 """
 
 from __future__ import annotations
@@ -30,27 +31,36 @@ def student(name: str, start: int, *theses: tuple[str, int, str, str], extra: st
 PAGES = {
     # BP with Hládek, DP with someone else.
     "pages/students/2015/aa111/README.md": student(
-        "Alena Adamová", 2015,
+        "Alena Adamová",
+        2015,
         ("Bakalárska práca", 2018, "Rozpoznávanie reči v hluku", "Daniel Hládek"),
         ("Diplomová práca", 2020, "Prepis prednášok", "Tomáš Bielik"),
     ),
     # BP and DP with Hládek.
     "pages/students/2015/bb222/README.md": student(
-        "Boris Baláž", 2015,
+        "Boris Baláž",
+        2015,
         ("Bakalárska práca", 2018, "Sumarizácia textu", "Daniel Hládek"),
         ("Diplomová práca", 2020, "Sumarizácia dlhých dokumentov", "Daniel Hládek"),
     ),
     # BP with Hládek only: did not continue.
     "pages/students/2016/cc333/README.md": student(
-        "Cecília Czuczorová", 2016,
+        "Cecília Czuczorová",
+        2016,
         ("Bakalárska práca", 2019, "Detekcia rečníka", "Daniel Hládek"),
         extra="\nEnglish title: Speaker detection\n",
     ),
     # No bachelor thesis on the wiki, a member of the NFC team.
     "pages/students/2017/dd444/README.md": student(
-        "Dušan Dzurko", 2017,
+        "Dušan Dzurko",
+        2017,
         ("Diplomová práca", 2021, "Chatbot pre študijné oddelenie", "Tomáš Bielik"),
         extra="\nAnglický názov: A chatbot for the study office\n",
+    ),
+    # A page that names its kind after the dash and no title yet.
+    "pages/students/2021/ee555/README.md": (
+        "---\ntitle: Erik Eliáš\ntaxonomy:\n  category: BP2024\n---\n\n"
+        "# Erik Eliáš – bakalárska práca\n\nStránka sa pripravuje.\n"
     ),
     "pages/projects/nfc/README.md": """# Tímový projekt – Evidencia dochádzky pomocou NFC
 
@@ -142,3 +152,12 @@ def test_since_which_year_someone_studies(ws):
     answer = ws.answer(AnswerRequest(query="Od ktorého roku študuje Dušan Dzurko?"))
     assert answer.status == "ok", answer.reason
     assert "2017" in answer.answer
+
+
+def test_a_kind_after_the_dash_is_no_title(ws):
+    for question in ("Ako sa volá bakalárka Erika Eliáša?",
+                     "What is Erik Eliáš's bachelor thesis about?"):  # fmt: skip
+        answer = ws.answer(AnswerRequest(query=question))
+        assert "„bakalárska práca“" not in answer.answer, answer.answer
+    resp = ws.graph(GraphRequest(query="Ako sa volá bakalárka Erika Eliáša?"))
+    assert "bakalárska práca" not in (resp.answers or [])

@@ -136,7 +136,7 @@ _NAME_JOINERS = frozenset({"via", "for", "of", "and", "with", "pre", "a", "s", "
 def _up_to_team_word(
     p: Phrase, tokens: list[Token], free: list[bool], cue_spans: dict[str, list[tuple[int, int]]]
 ) -> Phrase:
-    """"the Attendance via NFC team project": a project matched in part right before
+    """ "the Attendance via NFC team project": a project matched in part right before
     or a few words before the team word; the free words around it up to that word
     are its name too (another language's words for it)."""
     starts = [a for a, _ in cue_spans.get("team", [])]
@@ -147,8 +147,10 @@ def _up_to_team_word(
     if not all(free[j] or tokens[j].folded in cu.FUNCTION_WORDS for j in between):
         return p
     start = p.start
-    while start > 0 and p.start - start < 4 and (
-        free[start - 1] or tokens[start - 1].folded in _NAME_JOINERS
+    while (
+        start > 0
+        and p.start - start < 4
+        and (free[start - 1] or tokens[start - 1].folded in _NAME_JOINERS)
     ):
         start -= 1
     while start < p.start and tokens[start].folded in _NAME_JOINERS:

@@ -141,13 +141,21 @@ def _in_log(secs: list[Section], index: int) -> bool:
     return False
 
 
+def _kind_only(folded: str) -> bool:
+    """ "Vladimír Gregor – bakalárska práca": after the dash stands the kind, no title."""
+    words = folded.split()
+    return pt.classify_heading(folded) is not None and len(words) <= 3
+
+
 def _heading_title(text: str) -> str | None:
     """``Diplomová práca 2021: Názov`` -> ``Názov`` (a title inside the heading)."""
     m = re.search(r"[:–—]\s*(.+)$", text)
     if not m:
         return None
     rest = pt.YEAR.sub("", m.group(1)).strip(" ()-–—:")
-    return rest if len(rest.split()) >= 2 else None
+    if len(rest.split()) < 2 or _kind_only(fold(rest)):
+        return None
+    return rest
 
 
 def _clean_title(value: str) -> str | None:
