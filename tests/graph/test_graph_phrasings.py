@@ -62,6 +62,18 @@ PAGES = {
         "---\ntitle: Erik Eliáš\ntaxonomy:\n  category: BP2024\n---\n\n"
         "# Erik Eliáš – bakalárska práca\n\nStránka sa pripravuje.\n"
     ),
+    # A team named on a member's page, one member's own page hidden.
+    "pages/students/2018/gg777/README.md": student(
+        "Gabriela Gáborová",
+        2018,
+        ("Bakalárska práca", 2021, "Hlasový robot pre knižnicu", "Tomáš Bielik"),
+        extra="\n## Tímový projekt (2020)\n\nNázov: Hlasový robot\n\n"
+        "Tím: Gabriela Gáborová, Filip Fabo, Boris Baláž\n",
+    ),
+    "pages/students/2018/ff666/README.md": "---\ntitle: Filip Fabo\npublished: false\n---\n"
+    + student(
+        "Filip Fabo", 2018, ("Bakalárska práca", 2021, "Tajná práca o robotoch", "Tomáš Bielik")
+    ),
     "pages/projects/nfc/README.md": """# Tímový projekt – Evidencia dochádzky pomocou NFC
 
 - Akademický rok: 2019/2020
@@ -161,3 +173,15 @@ def test_a_kind_after_the_dash_is_no_title(ws):
         assert "„bakalárska práca“" not in answer.answer, answer.answer
     resp = ws.graph(GraphRequest(query="Ako sa volá bakalárka Erika Eliáša?"))
     assert "bakalárska práca" not in (resp.answers or [])
+
+
+def test_a_team_line_names_the_other_members_and_a_hidden_one_keeps_the_count_open(ws):
+    resp = ws.graph(GraphRequest(query="Kto bol v tímovom projekte Hlasový robot?"))
+    assert resp.status == "ok", resp.reason
+    assert _persons(resp) == {"Gabriela Gáborová", "Boris Baláž"}  # Boris from her line
+    count = ws.graph(GraphRequest(query="Koľko ľudí bolo v tímovom projekte Hlasový robot?"))
+    assert count.aggregation is not None and count.aggregation.count == 2
+    assert count.aggregation.exact is False  # the page names a third, hidden member
+    # He is no listed member (his page is hidden); the public line quoted as evidence
+    # may say his name, as the page does.
+    assert "Filip Fabo" not in {e.name for e in count.entities}

@@ -30,6 +30,7 @@ from zpagent.graph.build.memberships import (
 from zpagent.graph.build.page import ItemFacts, PageFacts, read_page
 from zpagent.graph.build.people import Problem
 from zpagent.graph.build.projects import is_project_page
+from zpagent.graph.build.teammates import link_teammates
 from zpagent.graph.model import (
     Conflict,
     Evidence,
@@ -108,7 +109,8 @@ def build_payload(docs: list[Document], chunks: list[Chunk]) -> GraphPayload:
     projects = project_keys(b)
     for page in person_pages:
         link_person_to_topics(b, page, resolver, people, topic_ids)
-        link_team_projects(b, page, people, projects)
+        linked = link_team_projects(b, page, people, projects)
+        problems += link_teammates(b, page, linked, lexicon, resolver)
 
     for chunk_id, target in about_links(locator, people.subject_id, topic_ids, b.sections):
         b.rel("ABOUT", ("Chunk", chunk_id), target)

@@ -195,14 +195,14 @@ def _list_members(
     found.problems = listed_without_page(
         b, people, page, found.problems, rel_type, target, field, _given(lexicon), found.named
     )
-    found.problems += _hidden_but_listed(b, doc, found, relation)
+    found.problems += hidden_but_listed(b, doc, found, relation)
     report.notes = [f"{len({n.person_id for n in found.named})} {noun}"] + [
         f"{p.kind}: {p.detail} (line {p.line})" for p in found.problems
     ]
     return found
 
 
-def _hidden_but_listed(
+def hidden_but_listed(
     b: Builder, doc: Document, found: PeopleOnPage, relation: str
 ) -> list[Problem]:
     """A published list page that names someone whose own page is hidden: the graph
@@ -343,11 +343,13 @@ def project_keys(b: Builder) -> dict[str | None, str]:
 
 def link_team_projects(
     b: Builder, page: PageFacts, people: People, known: dict[str | None, str]
-) -> None:
+) -> list[tuple[str, str]]:
     """A team project on a member's page: membership of the one project of that title.
-    ``known`` (``project_keys``) gets the projects this page names first."""
+    ``known`` (``project_keys``) gets the projects this page names first. Returns
+    the projects linked."""
     doc = page.document
     pid = people.subject_id[doc.path]
+    linked: list[tuple[str, str]] = []
     for item in page.items:
         if item.kind != "team_project" or not item.title:
             continue
@@ -365,6 +367,8 @@ def link_team_projects(
                 b.nodes[jref].props["published"] = True
         title = next((s for s in item.sources if s.field == "title"), None)
         b.rel("MEMBER_OF", ("Person", pid), jref, b.ev(doc, title))
+        linked.append(jref)
+    return linked
 
 
 def add_body_keywords(b: Builder, doc: Document, page: PageFacts) -> None:
