@@ -10,7 +10,6 @@ someone else's facts.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +21,7 @@ from zpagent.graph.store.serving import graph_ready, graph_store
 from zpagent.ingest.text import fold
 from zpagent.query import EntityRef, Query
 from zpagent.query.lexicon import Lexicon
+from zpagent.query.named_persons import person_shaped
 
 # Asks about named persons: a name-shaped word nobody has is an unknown person.
 PERSON_ASKS = frozenset({"fact", "profile", "shared", "path", "page_author"})
@@ -76,26 +76,6 @@ def _candidates(builder: ResponseBuilder) -> list[dict[str, Any]]:
     ]
 
 
-# A one-word name is a person's when it has a woman's surname form ("Holpovej",
-# "Molnárovú") or follows a form of address ("pani Holpovej", "pána Kováča").
-_SURNAME_OVA = re.compile(r"ov(?:a|ej|ou|u)$")
-_ADDRESS = re.compile(
-    r"\b(?:pani|panej|panu|pan|pana|panovi|slecna|slecny|kolega|kolegu|kolegyna|kolegyne"
-    r"|student|studenta|studentka|studentky|studentku|mr|mrs|ms)\s+$"
-)
-
-
-def looks_like_a_person(name: str, lexicon: Lexicon, folded: str) -> bool:
-    """A whole name ("Jozef Mrkvička"), a given name alone, or a surname by its form or
-    a form of address; not "Git" or "Python"."""
-    words = name.split()
-    if len(words) >= 2 or fold(words[0]) in lexicon.first_name_forms:
-        return True
-    word = fold(words[0]).lower()
-    i = folded.find(word)
-    return bool(_SURNAME_OVA.search(word)) or (i >= 0 and bool(_ADDRESS.search(folded[:i])))
-
-
 # Words that point at a person the question does not name ("jeho vedúci", "tá práca").
 POINTERS = frozenset(
     "jeho jej ich ho mu ju nej neho nemu nim nou tuto tejto tato tento tomto toho tomu".split()
@@ -146,7 +126,7 @@ def resolve_names(gen: Any, query: Query, settings: Settings, include_unpublishe
     for ref in query.subjects:
         person = lexicon.person_by_id[ref.resolved]  # type: ignore[index]
         subjects.append(Subject(person.id, person.name, person.document_path, ref.match))
-    unknown = [n for n in query.unknown_names if looks_like_a_person(n, lexicon, query.folded)]
+    unknown = [n for n in query.unknown_names if person_shaped(n, lexicon, query.folded)]
     if not subjects and unknown and query.ask in PERSON_ASKS:
         add_rejected(builder, unknown[0], lexicon, include_unpublished)
         return Names("unknown", candidates=_candidates(builder), lexicon=lexicon)

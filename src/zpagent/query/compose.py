@@ -27,10 +27,10 @@ from zpagent.query.model import Condition, EntityRef, Query, Reference, ThesisCl
 from zpagent.query.named_persons import (
     _excepted,
     _keep,
-    _person_shaped,
     _ref,
     _role,
     _with_logins,
+    person_shaped,
 )
 from zpagent.query.narrow import narrow
 from zpagent.query.parts import Parts, _has, _token_span
@@ -169,7 +169,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     unknown_refs = [
         EntityRef("person", name, _token_span(parts, a, b), (), "unknown")
         for name, a, b in rec.unknown
-        if _person_shaped(name, lexicon, parts.folded)
+        if person_shaped(name, lexicon, parts.folded)
     ]
     if unknown_refs and any(s.ids for s in subjects):
         # Beside persons it knows ("… Jána Holpa a Jozefa Mrkvičku"): the answer is

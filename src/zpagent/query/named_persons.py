@@ -138,7 +138,7 @@ _ADDRESS = re.compile(
 )
 
 
-def _person_shaped(name: str, lexicon: Lexicon, folded: str = "") -> bool:
+def person_shaped(name: str, lexicon: Lexicon, folded: str = "") -> bool:
     """A whole name ("Jozef Mrkvička"), a given name alone, or a surname by its form or
     a form of address: not "Git" or "Python"."""
     words = name.split()
