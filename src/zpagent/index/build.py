@@ -179,6 +179,16 @@ class GenerationBuilder:
         limit = self.inputs.page_limits.max_chunks
         self.chunks = chunk_documents(chunker, self.scan, self.progress, limit)
         self.phases["chunk"] = time.perf_counter() - t
+        # What the generation is built from: the same for every generation staged
+        # from this build (a progressive one stages several).
+        docs = self.scan.documents
+        self.hashes = {
+            "source_hash": hash_rows(self.scan.source_rows()),
+            "documents_hash": hash_rows(
+                [(d.path, d.title, d.published, d.authors, d.tags, d.categories) for d in docs]
+            ),
+            "chunks_hash": hash_rows([(c.chunk_id, c.content_hash) for c in self.chunks]),
+        }
 
         t = time.perf_counter()
         by_path = {d.path: d for d in self.scan.documents}
@@ -240,11 +250,7 @@ class GenerationBuilder:
         vectors_state = "complete" if bool(embedded.all()) else "partial"
         index_version = make_index_version(
             wiki_revision=self.wiki_revision,
-            source_hash=hash_rows(self.scan.source_rows()),
-            documents_hash=hash_rows(
-                [(d.path, d.title, d.published, d.authors, d.tags, d.categories) for d in docs]
-            ),
-            chunks_hash=hash_rows([(c.chunk_id, c.content_hash) for c in chunks]),
+            **self.hashes,
             embedding_model=self.embedder.model_id,
             embedding_fingerprint=self.embedder.fingerprint,
             chunker={
