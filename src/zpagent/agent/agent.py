@@ -120,7 +120,10 @@ def advance(
     if status == "ambiguous" and problem is not None:
         state.pending = Pending(query, problem)
         state.focus = ()
+        state.offered = problem.ids
         return state
+    if query.origin != "clarification":
+        state.offered = ()
     if status == "unknown" and problem is not None and problem.kind == "person":
         near = tuple(e.id for _s, e in near_misses(problem.text, lexicon, inc))
         state.pending = Pending(query, problem.narrowed(near), near_misses=True) if near else None
@@ -232,15 +235,13 @@ def run_agent(
         status("Hľadám v grafe a v textoch wiki…")
         if client is not None:
             status("Overujem tvrdenia jazykového modelu v zdrojoch…")
-    resp = answer(
-        gen,
-        workspace.query_embedder,
-        query,
-        opts,
-        client=client,
-        cache=cache,
-        history=history_asker(workspace, gen),
-    )
+    resp = answer(gen, workspace.query_embedder, query, opts, client=client, cache=cache,
+                  history=history_asker(workspace, gen))  # fmt: skip
+    if how == "focused" and resp.status != "ok":
+        # The person's own pages do not say it: the turn is a question of its own.
+        query, how, said = last, "new", describe(last)
+        resp = answer(gen, workspace.query_embedder, query, opts, client=client, cache=cache,
+                      history=history_asker(workspace, gen))  # fmt: skip
     text = resp.answer if resp.answer else NOT_FOUND
     return AgentReply(
         text,

@@ -137,9 +137,12 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     changed = False
     subjects = _referred(state, turn, lexicon)
     if subjects is not None:
-        refs, thesis = subjects
+        refs, thesis, kind = subjects
         q = q.edit(subjects=refs)
-        if thesis is not None and not turn.kinds:
+        # "tá prvá mala aj bakalárku?" – "a ten druhý?": the same question of the next
+        # one, its kind kept, not the thesis of the list the ordinal counts in.
+        picked = bool(last.kinds) and kind not in last.kinds
+        if thesis is not None and not turn.kinds and not picked:
             # "a ten posledný?" means that thesis; "čo robil ten štvrtý v diplomovke?"
             # the person, and his thesis of the kind the turn names.
             q = q.edit(clauses=(ThesisClause(titles=(EntityRef("title", "", None, (thesis,)),)),))
@@ -190,15 +193,19 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
 
 def _referred(
     state: State, turn: Query, lexicon: Lexicon
-) -> tuple[tuple[EntityRef, ...], str | None] | None:
-    """The persons (and the one thesis) a turn points at: an ordinal, or a pronoun."""
+) -> tuple[tuple[EntityRef, ...], str | None, str | None] | None:
+    """The persons (and the one thesis, with its kind) a turn points at: an ordinal,
+    or a pronoun."""
     index = ordinal(turn)
     if index is not None:
+        if state.offered and -len(state.offered) <= index < len(state.offered):
+            # "a tá druhá?" right after the answer to "which one?": the other one.
+            return (person_ref(lexicon, state.offered[index]),), None, None
         if len(state.items) >= 2 and -len(state.items) <= index < len(state.items):
             item: Item = state.items[index]
-            return (person_ref(lexicon, item.person),), item.thesis
+            return (person_ref(lexicon, item.person),), item.thesis, item.kind
         if -len(state.named) <= index < len(state.named):
-            return (person_ref(lexicon, state.named[index][0]),), None
+            return (person_ref(lexicon, state.named[index][0]),), None, None
         return None
     # "jeho", "ju", "he": whom the last answer was about; so is an attribute asked
     # of nobody right after a fact ("a kedy?", "kto ju viedol?").
@@ -207,13 +214,15 @@ def _referred(
         bool(turn.attributes) and state.last is not None and state.last.ask in ("fact", "profile")
     )
     if (pointed or about_last) and state.focus and not turn.subjects:
-        return tuple(person_ref(lexicon, pid) for pid in state.focus), None
+        return tuple(person_ref(lexicon, pid) for pid in state.focus), None, None
     return None
 
 
 def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     """The query a turn means in this conversation, and how it came about:
-    ``new``, ``clarified``, ``corrected`` or ``follow_up``."""
+    ``new``, ``clarified``, ``corrected``, ``follow_up`` or ``focused`` (an open
+    question scoped to the person in focus; the turn alone is asked when their
+    pages do not answer it)."""
     if turn.ask == "small_talk":
         return turn, "new"
     if state.pending is not None:
@@ -252,6 +261,9 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
                 subjects=state.last.subjects, unaccounted=state.last.unaccounted
             ), "follow_up"
         return turn, "new"
+    focused = _about_focus(state, turn, lexicon)
+    if focused is not None:
+        return focused, "focused"
     names_own = bool(turn.persons()) or bool(turn.unknown_names)
     elliptical = (_short(turn) or _continues(turn) or _pointed(turn)) and not _own_constraints(turn)
     if names_own and (_short(turn) or _continues(turn)):
@@ -269,6 +281,27 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if edited is None:
         return turn, "new"
     return edited, "follow_up"
+
+
+def _about_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    """ "na akých dátach to robil?", "a aký model trénoval?": a question the graph has
+    no relation for, naming no one and nothing, right after an answer about a person,
+    asks about that person; of their thesis the conversation is about, unless the turn
+    names a kind. The agent asks the whole wiki when their pages do not say it
+    ("a ako sa prihlásim na server?" is about the server, not the student)."""
+    if turn.ask not in ("open", "fact") or not turn.unaccounted or turn.attributes:
+        return None
+    if not state.focus or state.last is None or turn.persons() or turn.unknown_names:
+        return None
+    if _own_constraints(turn) or turn.years:
+        return None
+    kinds = frozenset(turn.kinds) or frozenset(state.last.kinds)
+    return turn.edit(
+        ask="fact",
+        subjects=tuple(person_ref(lexicon, pid) for pid in state.focus),
+        clauses=(ThesisClause(kinds=kinds),) if kinds else (),
+        origin="follow_up",
+    )
 
 
 def _led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:

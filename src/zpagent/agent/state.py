@@ -11,6 +11,8 @@ from its user turns, in order, deterministically:
     things    the team projects and topics the last answer was about ("v tom tíme")
     pending   a clarification waiting for a reply: the ambiguous query and
               its candidates, or the near misses of a name that fit nobody
+    offered   the candidates the last clarification showed, in order, while the
+              answer to the reply is the last one ("a tá druhá?")
 
 The same messages always rebuild the same state, so the same conversation
 always gets the same answer. The replay runs only the cheap part of each
@@ -52,6 +54,7 @@ class State:
     items: list[Item] = field(default_factory=list)
     pending: Pending | None = None
     things: tuple[EntityRef, ...] = ()
+    offered: tuple[str, ...] = ()
 
     def remember(self, ids: tuple[str, ...], names: tuple[str, ...]) -> None:
         for pid, name in zip(ids, names, strict=False):
@@ -60,4 +63,4 @@ class State:
 
     def copy(self) -> State:
         return State(self.last, list(self.named), self.focus, list(self.items), self.pending,
-                     self.things)  # fmt: skip
+                     self.things, self.offered)  # fmt: skip

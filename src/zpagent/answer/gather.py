@@ -214,6 +214,12 @@ def gather(
         # A word of the question means something the graph did not read: a count
         # or list that ignores it would be wrong, so the text answers, without
         # exactness, and says what was not understood.
+        if unread_fact and any(s.document_path for s in names.subjects):
+            # "na akých dátach to robil?": the named persons' own pages say it if any
+            # page does, whether or not the words' best matches are there.
+            text = graph_rag_bundle(gen, embedder, query, names, opts)
+            if text.status == "ok":
+                return text
         return rag_bundle(gen, embedder, query, names, opts)
     if understood and query.ask == "count":
         # Counts come from the graph's whole sets, whatever the engine.

@@ -12,6 +12,7 @@ from __future__ import annotations
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.quotes import Quote, unit_list
 from zpagent.ingest.text import fold
+from zpagent.lexical import stem
 from zpagent.query import Query
 
 
@@ -27,7 +28,8 @@ def unnamed_term(quotes: list[Quote], question: Query) -> bool:
 
 
 _OTHER_LANGUAGE = {"engli": "angli", "angli": "engli", "origi": "povod", "povod": "origi"}
-UNREAD_LINES = 2  # lines shown that say a word the query did not read
+UNREAD_LINES = 2
+_PUNCTUATION = ".,:;!?()[]{}\"'„“”‚‘’*_`"  # lines shown that say a word the query did not read
 
 
 def unread_lines(bundle: Bundle, question: Query) -> list[Quote]:
@@ -52,14 +54,29 @@ def unread_lines(bundle: Bundle, question: Query) -> list[Quote]:
     return [q for _, q in ranked[:UNREAD_LINES]]
 
 
-def says_unread(text: str, question: Query) -> bool:
-    words = fold(text).lower().split()
-    stems = {fold(w).lower()[:5] for u in question.unaccounted_words for w in u.split()
-             if len(w) > 3}  # fmt: skip
+def _unread_stems(question: Query) -> set[str]:
+    stems = {stem(w) for u in question.unaccounted_words for w in u.split() if len(w) > 3}
     # The same word in the wiki's other language: "English title" is "Anglický
     # názov", "anglický názov" may be "English title", "pôvodný" is "original".
-    stems |= {_OTHER_LANGUAGE[s] for s in stems if s in _OTHER_LANGUAGE}
+    stems |= {_OTHER_LANGUAGE[s[:5]] for s in stems if s[:5] in _OTHER_LANGUAGE}
     if question.language == "cs":
         # Czech "ů" is Slovak "ô"/"o" ("původní" / "pôvodný").
         stems |= {s.replace("u", "o", 1) for s in stems}
-    return any(w.startswith(stem) for stem in stems for w in words)
+    return stems
+
+
+def _says(word: str, unread: str) -> bool:
+    """One word of a line says an unread word: the same stem ("dátach" / "dáta"), or,
+    for a stem long enough not to be a common prefix, a longer form of it
+    ("publikac" / "publikačnej"). A five-letter prefix of an inflected form
+    ("datac") missed the base form, a three-letter one would say "dátum"."""
+    if word.startswith(unread[:5]) and len(unread) >= 5:
+        return True
+    return stem(word) == unread
+
+
+def says_unread(text: str, question: Query) -> bool:
+    # Whole words as written ("e-mail" is not "mail"), without the punctuation around.
+    words = [w.strip(_PUNCTUATION) for w in fold(text).lower().split()]
+    stems = _unread_stems(question)
+    return any(_says(w, s) for s in stems for w in words)

@@ -44,7 +44,11 @@ def _without_llm(
     count = (bundle.aggregation or {}).get("count")
     facts = with_their_titles(answering_facts(bundle), bundle.facts)
     # Lists, profiles, paths: everything the graph found (what pages *say* is quoted).
-    everything = bundle.engine != "rag" and not bundle.question.about_content
+    # "na akých dátach to robil?": a word nobody read is what is asked; the lines
+    # of their pages that say it answer, not everything known about them.
+    unread = question.ask in ("fact", "profile") and not question.attributes
+    unread = unread and bool(question.unaccounted)
+    everything = bundle.engine != "rag" and not bundle.question.about_content and not unread
     if everything and not (bundle.asked & {f.attribute for f in bundle.facts}):
         facts = list(bundle.facts)
     if facts or count is not None or (bundle.paths and bundle.engine != "rag"):
@@ -56,7 +60,7 @@ def _without_llm(
         # ("konzultant bakalárskej práce" when only the master thesis has one):
         # not found, never a quote of another thesis's line.
         return _not_found(bundle, question, opts, **fields)
-    quotes = extract(bundle, per_source=bundle.engine == "rag+graph")
+    quotes = extract(bundle, per_source=bundle.engine == "rag+graph" and not unread)
     if question.ask in ("fact", "profile", "list", "count") and question.unaccounted:
         # What is asked is a word nobody read ("oponentom"): only a line that says
         # that word answers; another line of the page would answer another question.

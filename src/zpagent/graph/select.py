@@ -4,7 +4,8 @@ Each part of a ``Query`` is one small set from the store:
 
     thesis clause    (person, thesis) pairs: kind, years, supervisors,
                      consultants, "with a consultant", titles (THESIS_PAIRS),
-                     or works of a kind (WORK_PAIRS)
+                     or works of a kind (WORK_PAIRS; a team project's members
+                     also by MEMBER_PAIRS, one project one item)
     topic, keyword   persons on a topic / with a keyword
     project          members of a team project
     role             team members with a role ("vizualizácia"), in the named projects
@@ -14,7 +15,8 @@ Each part of a ``Query`` is one small set from the store:
                      person's theses, as a clause of their own
 
 and the query's logic combines them in Python: every positive clause and
-condition must hold (or any, for "alebo"), a negated one must not. The
+condition must hold (or any, for "alebo"), a negated one must not (when
+works are counted, a negated clause takes out works, not persons). The
 universe of a negation is every student the caller may see (or the
 persons the question names: "Kto z Ďuricovcov …"). Nothing is cut: the
 sets are whole, so counts are exact as far as the graph's extraction is
@@ -90,13 +92,19 @@ class Selector:
         work_kinds = sorted(clause.kinds & set(WORK_KINDS))
         led = bool(clause.supervisors or clause.consultants)
         if (work_kinds or (clause.kinds and not thesis_kinds)) and not led:
-            for pid, wid in self.store.query(
+            for pid, wid, kind, title in self.store.query(
                 q.WORK_PAIRS,
                 include_unpublished=self.inc,
                 kinds=work_kinds,
                 years=sorted(clause.years),
             ):
-                out[pid].add(wid)
+                # One team project of several members is one item, as a led one is.
+                out[pid].add(self._as_project(wid, kind, title))
+            if "team_project" in work_kinds:
+                for pid, jid in self.store.query(
+                    q.MEMBER_PAIRS, include_unpublished=self.inc, years=sorted(clause.years)
+                ):
+                    out[pid].add(jid)
         elif work_kinds and clause.supervisors and not clause.consultants:
             # "výskumná úloha u Bielika": works whose leader (LED) is every named one.
             for pid, wids in self.led_pairs(clause, work_kinds).items():
@@ -284,11 +292,18 @@ class Selector:
                 clauses.append(ThesisClause(kinds=ref.kinds, consultants=leaders))
             elif ref.relation == "supervisor":
                 clauses.append(ThesisClause(kinds=ref.kinds, supervisors=leaders))
+        # "Ktoré tímové projekty neviedla Dobrovská?": works are counted, so a negated
+        # clause takes out works (a team project she led, for every member), not the
+        # persons who also had one.
+        by_item = query.unit == "theses" and any(not c.negated and not c.empty for c in clauses)
         for clause in clauses:
             if clause.empty:
                 continue
             pairs = self.clause_pairs(clause)
-            if clause.negated:
+            if clause.negated and by_item:
+                for tids in pairs.values():
+                    excluded_items[""] |= tids
+            elif clause.negated:
                 negated.append(set(pairs))
                 for pid, tids in pairs.items():
                     excluded_items[pid] |= tids
@@ -310,6 +325,10 @@ class Selector:
             chosen = set(universe)
         for n in negated:
             chosen -= n
+        if excluded_items.get(""):
+            chosen = {p for p in chosen if items.get(p, set()) - excluded_items[""]}
+            for pid in chosen:
+                excluded_items[pid] |= excluded_items[""]
         ref = query.reference
         if ref is not None and ref.others and ref.of.kind == "person":
             chosen -= set(ref.of.ids)

@@ -34,9 +34,19 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
     if _has(parts, "keyword"):
         asked.add("keywords")
     thesis_named = bool(parts.kinds) or _has(parts, "thesis")
-    if _has(parts, "topic") and subjects and not parts.rec.topics:
-        # "Na akú tému písala bakalársku prácu?" asks the title; "Aké témy má?" topics.
-        asked.add("title" if thesis_named else "topics")
+    if (
+        _has(parts, "topic")
+        and not parts.rec.topics
+        and (subjects or _ONE_TOPIC.search(parts.folded))
+    ):
+        # "Na akú tému písala bakalársku prácu?" asks the title; "Aké témy má?" topics;
+        # "akú tému mal?" either: its thesis's subject or the topic it is filed under.
+        if thesis_named:
+            asked.add("title")
+        elif _ONE_TOPIC.search(parts.folded):
+            asked |= {"title", "topics"}
+        else:
+            asked.add("topics")
     if (
         subjects
         and not parts.kinds
@@ -53,6 +63,12 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         asked.add("role")  # "Akú úlohu mal Wei Zhang v tíme X?": not the works
         asked.discard("works")
     return asked
+
+
+# "akú tému", "aká je téma": one subject, a thesis's as often as a topic page's.
+_ONE_TOPIC = re.compile(
+    r"\b(?:aku|aka|ktoru|ktora|jakou|jaka|what|which)\s+(?:\w+\s+)?tem(?:a|u|ou)\b"
+)
 
 
 # A person's works in general, plural: "aké práce mal", "všetky jeho práce".

@@ -124,6 +124,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\bkol[ik]k?\w*\s+(?:\w+\s+){0,2}(?:prac|thes|projekt|uloh|diplomov|diplomk|diplomek|bakalar"
         r"|dizertac)"
         r"\w*|\bhow many (?:\w+ )?(?:thes|works|projects|tasks)"
+        # "ktoré tímové projekty", "which theses": a list of works; a team project
+        # shared by three students is one of them, not three.
+        r"|\b(?:ktor[eya]|ake|aky|ktere|jake|which|what)\s+(?:\w+\s+)?"
+        r"(?:prac|thes|projekt|uloh|diplomov|diplomk|bakalar|dizertac|works|projects|tasks)\w*"
         r"|\bpocet\s+(?:\w+\s+)?(?:prac|diplomov|bakalar|dizertac|thes|projekt)\w*"
     ),
     # "Koho viedol", "študenti vedúceho X", "pod vedením X": X is the supervisor.

@@ -286,7 +286,16 @@ WORK_PAIRS = _q(
     WHERE ($include_unpublished OR (w.published AND p.published))
       AND (size($kinds) = 0 OR w.kind IN $kinds)
       AND (size($years) = 0 OR w.year IN $years)
-    RETURN p.id, w.id ORDER BY p.id, w.id""",
+    RETURN p.id, w.id, w.kind, w.title ORDER BY p.id, w.id""",
+)
+# Members of team projects (MEMBER_OF): a project page lists members whose own
+# pages may not name it. (person, project) pairs.
+MEMBER_PAIRS = _q(
+    "member_pairs",
+    """MATCH (p:Person)-[:MEMBER_OF]->(j:Project)
+    WHERE ($include_unpublished OR (j.published AND p.published))
+      AND (size($years) = 0 OR j.year IN $years)
+    RETURN DISTINCT p.id, j.id ORDER BY p.id, j.id""",
 )
 # Works led by any of $leaders (LED): a student's team project, research task or
 # diploma project that names its leader, and the members of a team project whose

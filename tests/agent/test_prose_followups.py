@@ -1,0 +1,194 @@
+"""Conversations about what a student's page says in prose, on a small real wiki:
+
+- "na akých dátach to robil?" after a question about a student asks about that
+  student: their own page answers (the words' best matches elsewhere do not),
+  by a line that says the word in any form ("dátach" / "dáta");
+- a turn about something else ("a ako sa prihlásim na server?") is asked of the
+  whole wiki when the student's page does not say it;
+- "akú tému mal?" asks the thesis's subject (its title) and its topic;
+- "a tá druhá?" right after a reply to "which one?" is the other candidate;
+- "tá prvá mala aj bakalárku?" – "a ten druhý?" asks the same of the second;
+- "ktoré tímové projekty neviedla X?" counts projects, not their members, and a
+  project page's members count even when their own pages do not name it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import built_workspace
+from zpagent.requests import GraphRequest
+
+
+def _student(name: str, login: str, kind: str, year: int, title: str, leader: str, body: str,
+             extra: str = "") -> str:  # fmt: skip
+    return (
+        f"---\ntitle: {name}\n---\n# {name} ({login})\n\n- Rok nástupu: {year - 3}\n\n"
+        f"## {kind} ({year})\n\nNázov: {title}\n\nVedúci: Ing. {leader}, PhD.\n\n"
+        f"Zadanie:\n\n{body}\n{extra}"
+    )
+
+
+PAGES = {
+    "pages/students/2016/er1/README.md": _student(
+        "Erik Rybár",
+        "er1",
+        "Diplomová práca",
+        2019,
+        "Odporúčanie kníh pre čitateľov",
+        "Lucia Dobrovská",
+        "1. Vypracujte prehľad prístupov k odporúčaniu.\n"
+        "2. Pripravte dáta MovieLens a rozdeľte ich podľa času.\n",
+    ),
+    "pages/students/2017/bk1/README.md": _student(
+        "Barbora Kopčáková",
+        "bk1",
+        "Bakalárska práca",
+        2020,
+        "Segmentácia srdcových komôr",
+        "Viliam Greguš",
+        "Pripravte dáta ACDC vrátane normalizácie intenzít.\n",
+    ),
+    "pages/students/2017/bk2/README.md": _student(
+        "Barbora Kopčáková",
+        "bk2",
+        "Bakalárska práca",
+        2020,
+        "Spracovanie úradných formulárov",
+        "Eva Pavlíková",
+        "Pripravte dáta z naskenovaných tlačív.\n",
+    ),
+    "pages/students/2015/sd1/README.md": _student(
+        "Soňa Ďurčeková",
+        "sd1",
+        "Diplomová práca",
+        2019,
+        "Odporúčací systém pre obchod",
+        "Lucia Dobrovská",
+        "Porovnajte modely.\n",
+        extra="\n## Bakalárska práca (2017)\n\nNázov: Zabezpečenie IoT pomocou MQTT\n\n"
+        "Vedúci: Ing. Juraj Kmeť, PhD.\n",
+    ),
+    "pages/students/2016/jp1/README.md": _student(
+        "Jiří Pokorný",
+        "jp1",
+        "Diplomová práca",
+        2020,
+        "Sekvenčné odporúčanie produktov",
+        "Lucia Dobrovská",
+        "Navrhnite model.\n",
+        extra="\n## Tímový projekt (2019)\n\nNázov: Parkovanie v kampuse\n\n"
+        "Vedúci: Ing. Michal Vaško, PhD.\n",
+    ),
+    "pages/students/2016/lz1/README.md": _student(
+        "Lucia Žiaková",
+        "lz1",
+        "Diplomová práca",
+        2020,
+        "Detekcia vozidiel",
+        "Michal Vaško",
+        "Navrhnite detektor.\n",
+        extra="\n## Tímový projekt (2019)\n\nNázov: Parkovanie v kampuse\n\n"
+        "Vedúci: Ing. Michal Vaško, PhD.\n",
+    ),
+    "pages/students/2016/gf1/README.md": _student(
+        "Gábor Fekete",
+        "gf1",
+        "Diplomová práca",
+        2020,
+        "Výmena učebníc",
+        "Lucia Dobrovská",
+        "Navrhnite platformu.\n",
+        extra="\n## Tímový projekt (2019)\n\nNázov: Platforma na výmenu učebníc\n\n"
+        "Vedúci: Mgr. Lucia Dobrovská, PhD.\n",
+    ),
+    # Members on the project page only; their own pages do not name the project.
+    "pages/projects/energia/README.md": (
+        "# Monitorovanie spotreby energie\n\n- Rok: 2022\n- Vedúci: Ing. Michal Vaško PhD.\n\n"
+        "## Riešitelia\n\n| Meno | Úloha v tíme |\n|---|---|\n"
+        "| Erik Rybár | analýza dát |\n| Soňa Ďurčeková | vizualizácia |\n"
+    ),
+    "pages/projects/parkovanie/README.md": (
+        "# Parkovanie v kampuse\n\n- Rok: 2019\n- Vedúci: Ing. Michal Vaško PhD.\n\n"
+        "## Riešitelia\n\n- Jiří Pokorný\n- Lucia Žiaková\n"
+    ),
+    "pages/navody/server/README.md": (
+        "# Výpočtový server\n\n## Prihlásenie\n\n"
+        "Na server sa prihlásite cez SSH na porte 4422: `ssh -p 4422 login@gpu.example.edu`.\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory):
+    return built_workspace(tmp_path_factory, "prose", PAGES)
+
+
+def _chat(ws, *turns: str):
+    messages, replies = [], []
+    for turn in turns:
+        messages.append({"role": "user", "content": turn})
+        reply = ws.chat(messages)
+        replies.append(reply)
+        messages.append({"role": "assistant", "content": reply.text})
+    return replies
+
+
+def _cited(reply) -> set[str]:
+    return {s.document_path for s in reply.sources}
+
+
+def test_an_open_follow_up_asks_the_student_in_focus(ws):
+    first, data = _chat(ws, "Kto viedol diplomovku Erika Rybára?", "na akých dátach to robil?")
+    assert "Lucia Dobrovská" in first.text
+    assert data.status == "ok", data.text
+    assert "MovieLens" in data.text
+    assert data.details["follow_up"] == "focused"
+    assert _cited(data) == {"pages/students/2016/er1/README.md"}
+
+
+def test_an_open_follow_up_the_students_page_does_not_answer_asks_the_wiki(ws):
+    *_, server = _chat(ws, "Kto viedol diplomovku Erika Rybára?", "a ako sa prihlásim na server?")
+    assert server.details["follow_up"] == "new"
+    assert "pages/students/2016/er1/README.md" not in _cited(server)
+
+
+def test_a_topic_asked_of_a_student_gives_the_thesis_subject(ws):
+    *_, topic = _chat(ws, "Kto viedol diplomovku Erika Rybára?", "a akú mal tému?")
+    assert "Odporúčanie kníh pre čitateľov" in topic.text
+
+
+def test_the_other_one_after_a_reply_to_which_one(ws):
+    ask, pick, other = _chat(
+        ws, "Na akých dátach robila Barbora Kopčáková bakalárku?", "tá so segmentáciou",
+        "a tá druhá?",
+    )  # fmt: skip
+    assert ask.status == "ambiguous"
+    assert "ACDC" in pick.text
+    assert "pages/students/2017/bk2/README.md" in _cited(other), other.text
+    assert "ACDC" not in other.text
+
+
+def test_the_second_one_gets_the_same_question_as_the_first(ws):
+    *_, first, second = _chat(
+        ws, "Aké diplomovky mali Ďurčeková a Pokorný?", "tá prvá mala aj bakalárku?",
+        "a ten druhý?",
+    )  # fmt: skip
+    assert "Zabezpečenie IoT pomocou MQTT" in first.text
+    # Pokorný has no bachelor thesis on the wiki: not his master thesis instead.
+    assert second.status == "no_answer", second.text
+    assert "Sekvenčné odporúčanie" not in second.text
+
+
+@pytest.mark.parametrize(
+    ("question", "count"),
+    [
+        ("Ktoré tímové projekty viedol Vaško?", 2),
+        ("Ktoré tímové projekty neviedla Dobrovská?", 2),
+        ("Koľko tímových projektov je na wiki?", 3),
+    ],
+)
+def test_team_projects_are_counted_as_projects(ws, question, count):
+    resp = ws.graph(GraphRequest(query=question))
+    assert resp.status == "ok", resp.reason
+    assert resp.aggregation is not None and resp.aggregation.count == count
