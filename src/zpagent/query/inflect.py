@@ -5,7 +5,9 @@ nominative as written (with diacritics): ``-ová``/``-á`` (adjectival
 feminine: Nováková -> Novákovej, Novákovou), ``-ý``/``-í`` (adjectival
 masculine: Šťastný -> Šťastného), ``-a`` (Slivka -> Slivku, Lucia ->
 Lucie), ``-o`` (Jurčo -> Jurča), consonants (Holp -> Holpa, Oravec ->
-Oravca with the mobile ``e``). Matching is on folded text, so forms typed
+Oravca with the mobile ``e``). After a long syllable the adjectival
+endings are short (Čierny -> Čierneho, Čierna -> Čiernej): a ``-y`` or
+``-a`` there declines as an adjective too. Matching is on folded text, so forms typed
 without diacritics match too. The classes keep feminine and masculine
 surnames apart: ``Novákovej`` never matches Novák, ``Nováka`` never
 Nováková.
@@ -29,6 +31,9 @@ _POSSESSIVE_A = ("in", "ina", "ino", "inej", "inu", "inho", "inom", "ine")
 _NOUN_O = ("o", "a", "ovi", "om", "u", "e")
 _VOWEL_END = ("", "ho", "mu", "m", "ovi", "a", "om", "ovia")
 _CONSONANT = ("", "a", "ovi", "om", "e", "u", "i", "ov", "ovia", "ou", "ovcov")
+# A long vowel or a diphthong in the last syllable before the ending (the rhythmic
+# law shortens an adjective's ending after it: "čierny", "biela", "múdry").
+_LONG_BEFORE = re.compile(r"(?:[áéíóúýô]|i[eau])[^aeiouyáäéíóôúý]*$")
 
 
 @lru_cache(maxsize=100_000)
@@ -48,8 +53,12 @@ def raw_forms(name_token: str) -> frozenset[str]:
         stem, endings = word[:-1], _ADJ_FEM
     elif word.endswith(("ý", "í")) and len(word) > 3:
         stem, endings = word[:-1], _ADJ_MASC
+    elif word.endswith("y") and len(word) > 3 and _LONG_BEFORE.search(word[:-1]):
+        stem, endings = word[:-1], _ADJ_MASC
     elif word.endswith("a"):
         stem, endings = word[:-1], _NOUN_A
+        if len(word) > 3 and _LONG_BEFORE.search(stem):
+            out.update(stem + e for e in _ADJ_FEM)
     elif word.endswith("o"):
         stem, endings = word[:-1], _NOUN_O
     elif word[-1] in _VOWELS:

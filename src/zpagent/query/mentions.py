@@ -19,7 +19,7 @@ from zpagent.ingest.text import fold
 from zpagent.query.inflect import forms, raw_forms
 from zpagent.query.lexicon import NameIndex, PersonEntry, PhraseEntry
 from zpagent.query.names import is_title_word
-from zpagent.query.tokens import Token
+from zpagent.query.tokens import Token, joined
 
 
 @dataclass
@@ -199,7 +199,9 @@ def _before_thesis_word(tokens: list[Token]) -> set[int]:
 
 
 def _neighbours(tokens: list[Token], t: Token) -> list[Token]:
-    return [tokens[j] for j in (t.index - 1, t.index + 1) if 0 <= j < len(tokens)]
+    """The words beside ``t`` that may be part of one name with it (no comma between)."""
+    near = [tokens[j] for j in (t.index - 1, t.index + 1) if 0 <= j < len(tokens)]
+    return [n for n in near if joined(n, t)]
 
 
 def _name_like(token: Token, given: set[str] | frozenset[str]) -> bool:

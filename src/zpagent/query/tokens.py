@@ -17,6 +17,9 @@ class Token:
     folded: str
     start: int
     end: int
+    # What stands between the previous word and this one: a comma or a dash
+    # ("Sopková, Sedlák") parts two names, a space joins a given name and a surname.
+    gap: str = " "
 
     @property
     def capitalized(self) -> bool:
@@ -24,10 +27,17 @@ class Token:
 
 
 def tokenize(text: str) -> list[Token]:
-    return [
-        Token(i, m.group(0), fold(m.group(0)), m.start(), m.end())
-        for i, m in enumerate(TOKEN.finditer(text))
-    ]
+    out: list[Token] = []
+    for i, m in enumerate(TOKEN.finditer(text)):
+        gap = text[out[-1].end : m.start()] if out else ""
+        out.append(Token(i, m.group(0), fold(m.group(0)), m.start(), m.end(), gap))
+    return out
+
+
+def joined(a: Token, b: Token) -> bool:
+    """Two neighbouring words with only spaces between them (one name may span them)."""
+    first, second = (a, b) if a.index < b.index else (b, a)
+    return second.index == first.index + 1 and not second.gap.strip()
 
 
 def covered(tokens: list[Token], spans: list[tuple[int, int]]) -> set[int]:

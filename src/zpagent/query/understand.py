@@ -69,6 +69,9 @@ def _language(words: list[str]) -> str:
     return "sk"
 
 
+_POSSESSIVE_S = re.compile(r"(\w)['’]s\b")
+
+
 def _year_words(folded: str, years: list[tuple[frozenset[int], int, int]]) -> list[tuple[int, int]]:
     out = []
     for _, a, _b in years:
@@ -90,6 +93,9 @@ def understand(
     lexicon = lexicon or EMPTY
     talk = detect(fold(clean))
     core = clean if talk else without_small_talk(clean)
+    # "Kollár's master's thesis": the English possessive is part of the word before it,
+    # never a word "s" of its own (a Slovak preposition, or a word of a title).
+    core = _POSSESSIVE_S.sub(r"\1", core)
     folded = fold(core)
     tokens = tokenize(core)
     words = [t.folded for t in tokens]
