@@ -51,9 +51,9 @@ def raw_forms(name_token: str) -> frozenset[str]:
         return frozenset(out)
     if word.endswith("á") and len(word) > 3:
         stem, endings = word[:-1], _ADJ_FEM
-    elif word.endswith(("ý", "í")) and len(word) > 3:
-        stem, endings = word[:-1], _ADJ_MASC
-    elif word.endswith("y") and len(word) > 3 and _LONG_BEFORE.search(word[:-1]):
+    elif len(word) > 3 and (
+        word.endswith(("ý", "í")) or (word.endswith("y") and _LONG_BEFORE.search(word[:-1]))
+    ):
         stem, endings = word[:-1], _ADJ_MASC
     elif word.endswith("a"):
         stem, endings = word[:-1], _NOUN_A
