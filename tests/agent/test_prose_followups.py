@@ -9,7 +9,11 @@
 - "a tá druhá?" right after a reply to "which one?" is the other candidate;
 - "tá prvá mala aj bakalárku?" – "a ten druhý?" asks the same of the second;
 - "ktoré tímové projekty neviedla X?" counts projects, not their members, and a
-  project page's members count even when their own pages do not name it.
+  project page's members count even when their own pages do not name it;
+- "Moja úloha: …" on a member's page is her role in the team, and who led her
+  team project is what another member's page says when hers and no project
+  page say it;
+- "Kdo měl na starosti detekci vozidel" (Czech) names the role "detekcia vozidiel".
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import built_workspace
-from zpagent.requests import GraphRequest
+from zpagent.requests import AnswerRequest, GraphRequest
 
 
 def _student(name: str, login: str, kind: str, year: int, title: str, leader: str, body: str,
@@ -112,6 +116,16 @@ PAGES = {
         "# Parkovanie v kampuse\n\n- Rok: 2019\n- Vedúci: Ing. Michal Vaško PhD.\n\n"
         "## Riešitelia\n\n- Jiří Pokorný\n- Lucia Žiaková\n"
     ),
+    # A team project without a page: one member's page names the leader, the other
+    # states her role.
+    "pages/students/2019/kj1/README.md": (
+        "# Katarína Jančová\n\n## Tímový projekt 2020\n\n**Projekt:** Evidencia dochádzky NFC"
+        "\n\nMoja úloha: firmvér čítačky\n"
+    ),
+    "pages/students/2019/zs1/README.md": (
+        "# Zoltán Szabó\n\n## Tímový projekt 2020\n\nNázov: Evidencia dochádzky NFC\n\n"
+        "Vedúci: Mgr. Lucia Dobrovská, PhD.\n\nMoja úloha: detekcia vozidiel\n"
+    ),
     "pages/navody/server/README.md": (
         "# Výpočtový server\n\n## Prihlásenie\n\n"
         "Na server sa prihlásite cez SSH na porte 4422: `ssh -p 4422 login@gpu.example.edu`.\n"
@@ -185,10 +199,27 @@ def test_the_second_one_gets_the_same_question_as_the_first(ws):
     [
         ("Ktoré tímové projekty viedol Vaško?", 2),
         ("Ktoré tímové projekty neviedla Dobrovská?", 2),
-        ("Koľko tímových projektov je na wiki?", 3),
+        ("Koľko tímových projektov je na wiki?", 4),
     ],
 )
 def test_team_projects_are_counted_as_projects(ws, question, count):
     resp = ws.graph(GraphRequest(query=question))
     assert resp.status == "ok", resp.reason
     assert resp.aggregation is not None and resp.aggregation.count == count
+
+
+def test_a_role_on_the_members_page_and_the_leader_from_another_members_page(ws):
+    role = ws.graph(GraphRequest(query="Akú úlohu mala Jančová v tíme?"))
+    assert role.status == "ok", role.reason
+    assert "firmvér čítačky" in role.answers
+    led = ws.answer(AnswerRequest(
+        query="Kto viedol tímový projekt, v ktorom Jančová robila firmvér čítačky?"))  # fmt: skip
+    assert led.status == "ok", led.reason
+    assert "Lucia Dobrovská" in led.answer
+    assert "pages/students/2019/zs1/README.md" in {s.document_path for s in led.sources}
+
+
+def test_a_role_named_in_czech(ws):
+    resp = ws.graph(GraphRequest(query="Kdo měl v týmu na starosti detekci vozidel?"))
+    assert resp.status == "ok", resp.reason
+    assert {e.name for e in resp.entities if e.role == "member"} == {"Zoltán Szabó"}

@@ -19,7 +19,7 @@ from zpagent.index.schema import SCHEMA_VERSION
 
 # Bumped whenever parsing, chunking or graph extraction changes what a build
 # produces from the same pages: an unchanged wiki is then rebuilt, not reused.
-PIPELINE_VERSION = 4
+PIPELINE_VERSION = 5
 
 
 def outdated(index_version: dict[str, Any] | None) -> bool:

@@ -242,6 +242,11 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         # "Aké témy sú na wiki?", "Ktoré témy vedie Bielik?": the topics themselves.
         unit = "topics"
         ask = "count" if _has(parts, "count") else "list"
+    named_team = any(e.type == "kind" and e.value == "team_project" for e in elements)
+    if ask == "fact" and subjects and named_team and not any(c.kinds for c in clauses):
+        # "kto viedol tímový projekt, v ktorom Jančová robila firmvér čítačky?": of the
+        # named person, her team project is asked; the role says which one.
+        clauses = (*clauses, ThesisClause(kinds=frozenset({"team_project"})))
     if ask not in ("path", "shared"):
         # The other names of a path or a comparison are endpoints, not conditions.
         subjects = [narrow(s, lexicon, clauses, conditions) for s in subjects]

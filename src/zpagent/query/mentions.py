@@ -17,7 +17,7 @@ import simplemma
 
 from zpagent.ingest.text import fold
 from zpagent.query.inflect import forms, raw_forms
-from zpagent.query.lexicon import NameIndex, PersonEntry, PhraseEntry
+from zpagent.query.lexicon import NameIndex, PersonEntry
 from zpagent.query.names import is_title_word
 from zpagent.query.tokens import Token, joined
 
@@ -289,117 +289,6 @@ def _mention(
     hidden = [e.id for e in entries if not _visible(e, include_unpublished)]
     text = " ".join(t.text for t in tokens[start:end])
     return Mention(text, start, end, sorted(set(visible)), match, sorted(set(hidden)))
-
-
-def same_word(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Two words of a project title are the same: a shared stem, or the same first
-    six letters of long stems (Czech "přednášek" for Slovak "prednášok"). Only for
-    a project named in part after a team word; topics and keywords match by stem."""
-    return bool(a & b) or any(len(x) >= 6 and len(y) >= 6 and x[:6] == y[:6] for x in a for y in b)
-
-
-def phrase_matches(
-    stems: list[frozenset[str]],
-    free: list[bool],
-    entries: list[PhraseEntry],
-    cue_only: set[int] = frozenset(),  # type: ignore[assignment]
-) -> list[tuple[int, int, PhraseEntry]]:
-    found = []
-    for entry in entries:
-        k = len(entry.stems)
-        if k == 0:
-            continue
-        for i in range(len(stems) - k + 1):
-            span = range(i, i + k)
-            if not all(stems[j] & entry.stems[j - i] for j in span):
-                continue
-            usable = all(free[j] or j in cue_only for j in span)
-            if usable and any(free[j] for j in span):
-                found.append((i, i + k, entry))
-    # Longest first; a token belongs to one phrase.
-    found.sort(key=lambda f: (-(f[1] - f[0]), f[0], f[2].id))
-    taken: set[int] = set()
-    out = []
-    for start, end, entry in found:
-        if taken & set(range(start, end)):
-            continue
-        taken |= set(range(start, end))
-        out.append((start, end, entry))
-    return sorted(out, key=lambda f: f[0])
-
-
-def partial_phrase_matches(
-    stems: list[frozenset[str]],
-    free: list[bool],
-    entries: list[PhraseEntry],
-    skip: set[int],
-) -> list[tuple[int, int, PhraseEntry]]:
-    """A team project named by part of its title ("tím Parkovanie v kampuse" for
-    "Inteligentné parkovanie v kampuse"): the longest run of free question words
-    that is a run of the title's words, with at least two words that are not in
-    ``skip`` (function words), when exactly one entry has the longest run."""
-    best: list[tuple[int, int, PhraseEntry]] = []
-    best_len = 1
-    for entry in entries:
-        k = len(entry.stems)
-        for i in range(len(stems)):
-            for e in range(k):
-                n = 0
-                while (
-                    i + n < len(stems)
-                    and e + n < k
-                    and (free[i + n] or i + n in skip)
-                    and same_word(stems[i + n], entry.stems[e + n])
-                ):
-                    n += 1
-                content = sum(1 for j in range(i, i + n) if j not in skip)
-                if content < 2 or n < best_len or i in skip or not free[i]:
-                    continue
-                if n > best_len:
-                    best, best_len = [], n
-                best.append((i, i + n, entry))
-    if len({entry.id for _, _, entry in best}) != 1:
-        return []
-    return best[:1]
-
-
-def bag_phrase_matches(
-    stems: list[frozenset[str]],
-    free: list[bool],
-    entries: list[PhraseEntry],
-    skip: set[int],
-) -> list[tuple[int, int, PhraseEntry]]:
-    """A team project named by words of its title in any order, after a team word
-    ("tím NFC dochádzka", "projekt evidencia dochádzky cez NFC" for "Evidencia
-    dochádzky pomocou NFC"): the longest run of free question words (function
-    words may stand between) each of which is a word of the title, with at least
-    two such words, when exactly one entry has the longest run."""
-    best: list[tuple[int, int, PhraseEntry]] = []
-    best_n = 1
-    for entry in entries:
-        start, n = None, 0
-        for i in range(len(stems) + 1):
-            hit = (
-                i < len(stems)
-                and free[i]
-                and i not in skip
-                and any(same_word(stems[i], w) for w in entry.stems)
-            )
-            if hit:
-                start = i if start is None else start
-                n += 1
-                end = i + 1
-            elif i < len(stems) and i in skip and start is not None:
-                continue
-            if not hit and start is not None:
-                if n > best_n:
-                    best, best_n = [], n
-                if n == best_n:
-                    best.append((start, end, entry))
-                start, n = None, 0
-    if len({entry.id for _, _, entry in best}) != 1:
-        return []
-    return best[:1]
 
 
 def unknown_names(

@@ -29,15 +29,13 @@ from zpagent.query import cues as cu
 from zpagent.query.lexicon import Lexicon, PhraseEntry, word_keys, words_of
 from zpagent.query.mentions import (
     Mention,
-    bag_phrase_matches,
     family_mentions,
     find_names,
     initial_mentions,
     login_mentions,
-    partial_phrase_matches,
-    phrase_matches,
     unknown_names,
 )
+from zpagent.query.phrases import bag_phrase_matches, partial_phrase_matches, phrase_matches
 from zpagent.query.roles import IN_WORDS, Phrase, dedupe, find_roles, overlaps
 from zpagent.query.title_words import title_word_runs
 from zpagent.query.tokens import Token, covered

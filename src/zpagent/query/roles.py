@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from zpagent.query.lexicon import PhraseEntry
-from zpagent.query.mentions import phrase_matches
+from zpagent.query.phrases import phrase_matches, same_word
 
 
 @dataclass
@@ -76,8 +76,25 @@ def _role_heads(
         if heads and i in one_word:  # "testovanie": that role and the longer ones
             one_word[i].entries += [r for r in heads if r not in one_word[i].entries]
         elif heads:
-            out.append(Phrase(i, i + 1, heads))
+            # "detekci vozidel" (Czech) for "detekcia vozidiel": the words after the
+            # head that go on the role's words are part of it, and tell roles apart.
+            runs = {r.id: _run(stems, free, i + 1, r.stems[1:]) for r in heads}
+            longest = max(runs.values())
+            heads = [r for r in heads if runs[r.id] == longest]
+            out.append(Phrase(i, i + 1 + longest, heads))
     return out
+
+
+def _run(stems: list[frozenset[str]], free: list[bool], start: int,
+         words: tuple[frozenset[str], ...]) -> int:  # fmt: skip
+    """How many question words from ``start`` go on ``words`` one by one."""
+    n = 0
+    while (
+        n < len(words) and start + n < len(stems) and free[start + n]
+        and same_word(stems[start + n], words[n])
+    ):  # fmt: skip
+        n += 1
+    return n
 
 
 def inside(p: Phrase, others: list[Phrase]) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from zpagent.graph.answers.response import KIND_NAMES, display_name
+from zpagent.graph.build.projects import project_key
 from zpagent.graph.contract import EntityRef
 from zpagent.graph.model import Evidence, parse_evidence
 from zpagent.graph.store import cypher as q
@@ -251,12 +252,14 @@ def works_facts(ctx: Context, person: PersonEntry, leaders: bool = False) -> Non
     # A team project whose page lists the person (her own page may not say it);
     # the same project as one of her works is shown once, led as the project says.
     projects: dict[str, EntityRef] = {}
+    titles: dict[str, str] = {}
     for _pid, jid, title, path, ev_json in ctx.store.query(
         q.PERSON_PROJECTS, ids=[person.id], include_unpublished=ctx.include_unpublished
     ):
         if years:
             continue  # a year asks the person's own works
         role_facts_of(ctx, ref, (jid, title, path), ev_json)  # what the person did there
+        titles[jid] = title or ""
         if fold(title or "") in works:
             projects[jid] = works[fold(title or "")]
             continue
@@ -269,6 +272,30 @@ def works_facts(ctx: Context, person: PersonEntry, leaders: bool = False) -> Non
         led = {f.subject.id for f in b.facts if f.predicate == "supervisor"}
         todo = {j: e for j, e in projects.items() if e.id not in led}
         leader_facts(ctx, "Project", todo, {})
+        # Neither her page nor a project page says who led it: another member's does.
+        led = {f.subject.id for f in b.facts if f.predicate == "supervisor"}
+        for jid, entity in todo.items():
+            if entity.id not in led:
+                leaders_on_member_pages(ctx, jid, titles[jid], entity)
+
+
+def leaders_on_member_pages(ctx: Context, jid: str, title: str, project: EntityRef) -> None:
+    """A project without a page of its own: its leader is who its members' pages say
+    led their team project of that title ("Tímový projekt …, vedúci: J. Kmeť")."""
+    members = [
+        r[0]
+        for r in ctx.store.query(
+            q.PROJECT_MEMBERS, ids=[jid], include_unpublished=ctx.include_unpublished
+        )
+    ]
+    works = ctx.store.query(q.PERSON_WORKS, ids=members, kinds=["team_project"],
+                            include_unpublished=ctx.include_unpublished, limit=1000)  # fmt: skip
+    same = [w[1] for w in works if project_key(w[4] or "") == project_key(title)]
+    seen: set[str] = set()
+    for _wid, sid, sname, ev in ctx.store.query(q.WORK_LEADERS, ids=same):
+        if sid not in seen:
+            seen.add(sid)
+            leader_fact(ctx, project, (sid, sname, ev), "team_project", [])
 
 
 def memberships(ctx: Context, person: PersonEntry, label: str) -> None:

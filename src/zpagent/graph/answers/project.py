@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from zpagent.graph.answers.person import leader_fact, leader_facts
-from zpagent.graph.build.projects import project_key
-from zpagent.graph.contract import Aggregation, EntityRef, GraphResponse
+from zpagent.graph.answers.person import leader_fact, leader_facts, leaders_on_member_pages
+from zpagent.graph.contract import Aggregation, GraphResponse
 from zpagent.graph.model import Evidence, parse_evidence
 from zpagent.graph.store import cypher as q
 from zpagent.query.model import PROJECT_ATTRIBUTES
@@ -33,25 +32,6 @@ def _as_written(evidence: list[Evidence], year: int) -> str:
             if m.group(0)[-2:] == str(year)[-2:]:
                 return m.group(0)
     return str(year)
-
-
-def _leaders_on_member_pages(ctx: Context, jid: str, title: str, project: EntityRef) -> None:
-    """A project without a page of its own: its leader is who its members' pages say
-    led their team project of that title ("Tímový projekt …, vedúci: J. Kmeť")."""
-    members = [
-        r[0]
-        for r in ctx.store.query(
-            q.PROJECT_MEMBERS, ids=[jid], include_unpublished=ctx.include_unpublished
-        )
-    ]
-    works = ctx.store.query(q.PERSON_WORKS, ids=members, kinds=["team_project"],
-                            include_unpublished=ctx.include_unpublished, limit=1000)  # fmt: skip
-    same = [w[1] for w in works if project_key(w[4] or "") == project_key(title)]
-    seen: set[str] = set()
-    for _wid, sid, sname, ev in ctx.store.query(q.WORK_LEADERS, ids=same):
-        if sid not in seen:
-            seen.add(sid)
-            leader_fact(ctx, project, (sid, sname, ev), "team_project", [])
 
 
 def project_facts(ctx: Context) -> GraphResponse:
@@ -76,7 +56,7 @@ def project_facts(ctx: Context) -> GraphResponse:
         if "supervisor" in asked:
             leader_facts(ctx, "Project", {jid: project}, {})
             if not ctx.builder.answers:
-                _leaders_on_member_pages(ctx, jid, title, project)
+                leaders_on_member_pages(ctx, jid, title, project)
     if not b.answers:
         return b.build("no_answer", "no_matching_facts")
     return b.build("ok")

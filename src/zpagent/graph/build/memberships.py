@@ -366,7 +366,13 @@ def link_team_projects(
             if doc.published:
                 b.nodes[jref].props["published"] = True
         title = next((s for s in item.sources if s.field == "title"), None)
-        b.rel("MEMBER_OF", ("Person", pid), jref, b.ev(doc, title))
+        evidence = b.ev(doc, title)
+        role = next((s for s in item.sources if s.field == "role"), None)
+        if role is not None:
+            # "Moja úloha: firmvér čítačky": the member's role, as a project page's
+            # table would state it beside the name.
+            evidence += [replace(e, value=item.role) for e in b.ev(doc, role)]
+        b.rel("MEMBER_OF", ("Person", pid), jref, evidence)
         linked.append(jref)
     return linked
 

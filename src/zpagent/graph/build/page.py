@@ -50,6 +50,7 @@ class ItemFacts:
     year_line: int | None = None
     supervisors: list[str] = field(default_factory=list)
     consultants: list[str] = field(default_factory=list)
+    role: str | None = None  # a team project's: what the member did in the team
     sources: list[SourceLine] = field(default_factory=list)
     category_years: list[int] = field(default_factory=list)
     # Body offsets [start, end) of the item's section with its subsections;
@@ -187,6 +188,11 @@ def _apply_label(item: ItemFacts, kind: str, lab_value: str, line: Line, page: P
         if new:
             item.consultants.extend(new)
             item.sources.append(SourceLine("consultant", line, line.text))
+    elif kind == "role" and item.kind == "team_project" and item.role is None:
+        role = clean_inline(lab_value).strip(" .*_")
+        if pt.role_phrase(role):
+            item.role = role
+            item.sources.append(SourceLine("role", line, line.text))
     elif kind in pt.YEAR_LABELS and item.year_line is None:
         # "Akademický rok: 2016/2017": a thesis of that year is defended in 2017.
         year = pt.heading_year(lab_value)
@@ -321,6 +327,11 @@ def read_page(doc: Document) -> PageFacts:
                 target = ItemFacts(named, True, None)
                 items.append(target)
             _apply_label(target, kind, lab.value, line, page)
+            continue
+        if kind == "role":
+            teams = [i for i in items if i.kind == "team_project"]
+            if len(teams) == 1:
+                _apply_label(teams[0], kind, lab.value, line, page)
             continue
         if kind == "title":
             # Only an unambiguous owner: the page's single item, still untitled.

@@ -132,6 +132,15 @@ _LABELS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        # A team member's own line about the team ("Moja úloha: firmvér čítačky").
+        "role",
+        re.compile(
+            r"^(?:moja\s+uloha|moja\s+rola|uloha\s+v\s+t[iy]m\w*|rola(?:\s+v\s+t[iy]m\w*)?"
+            r"|my\s+role|role(?:\s+in\s+(?:the\s+)?team)?|(?:mam|mal[ao]?\s+som)\s+na\s+starosti"
+            r"|na\s+starosti|ma\s+role|moje\s+role)$"
+        ),
+    ),
+    (
         "year",
         re.compile(
             r"^(?:rok\s+obhajoby|obhajoba|rok\s+odovzdania|defen[cs]e\s+year|obhajene|obhajena"
@@ -220,3 +229,12 @@ def category_code(folded: str) -> tuple[str, int] | None:
     if not m:
         return None
     return CATEGORY_KIND[m.group(1)], int(m.group(2))
+
+
+ROLE_MAX_WORDS = 6
+
+
+def role_phrase(text: str) -> bool:
+    """A team member's role as a page states it: a short phrase without digits
+    ("analýza dát", "firmvér čítačky"), never a sentence or a date."""
+    return 1 <= len(text.split()) <= ROLE_MAX_WORDS and not any(ch.isdigit() for ch in text)

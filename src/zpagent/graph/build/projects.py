@@ -83,7 +83,6 @@ def _unlabelled_year(line: Line) -> int | None:
 # A member line's cells: "- Wei Zhang – analýza dát", "| Wei Zhang | analýza dát |".
 _CELLS = re.compile(r"\s+[–—-]\s+|\s*\|\s*")
 _MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-ROLE_MAX_WORDS = 6
 
 
 def member_role(text: str) -> str | None:
@@ -94,9 +93,7 @@ def member_role(text: str) -> str | None:
     if len(cells) != 2:
         return None
     role = cells[1]
-    if not 1 <= len(role.split()) <= ROLE_MAX_WORDS or any(ch.isdigit() for ch in role):
-        return None
-    return role
+    return role if pt.role_phrase(role) else None
 
 
 # "Tému vedie prof. Ing. Ladislav Fabián, CSc.": a topic's leader in a sentence.
