@@ -259,6 +259,7 @@ PARAMS: dict[str, list[dict]] = {
     ),
     "led_project_pairs": with_flags({"leaders": PEOPLE, "years": []}),
     "member_pairs": with_flags({"years": []}, {"years": [2020]}),
+    "led_topics": [{}],
     "work_leaders": [{"ids": []}, {"ids": ["none"]}],
     "project_leaders": [{"ids": PROJECT_IDS}],
     "project_cards": with_flags({"ids": PROJECT_IDS}),

@@ -8,7 +8,10 @@
 - "English title" / "anglický názov" answered from the page's labelled line,
   never read as a keyword called "English";
 - "Od ktorého roku študuje X?" asks when the study started;
-- "# Erik Eliáš – bakalárska práca" names the kind, not a title.
+- "# Erik Eliáš – bakalárska práca" names the kind, not a title;
+- negations: "u neho" is the supervisor named before, "ani …, ani …" negates
+  both, a negated verb in the present tense ("nerobia"), theses (not persons)
+  taken out when theses are asked, topics without a leader (at most that many).
 """
 
 from __future__ import annotations
@@ -74,6 +77,8 @@ PAGES = {
     + student(
         "Filip Fabo", 2018, ("Bakalárska práca", 2021, "Tajná práca o robotoch", "Tomáš Bielik")
     ),
+    "pages/topics/rec/README.md": "# Spracovanie reči\n\nGarant témy: Ing. Tomáš Bielik, PhD.\n",
+    "pages/topics/obrazy/README.md": "# Analýza obrazov\n\nTéma pre práce o obrazoch.\n",
     "pages/projects/nfc/README.md": """# Tímový projekt – Evidencia dochádzky pomocou NFC
 
 - Akademický rok: 2019/2020
@@ -185,3 +190,39 @@ def test_a_team_line_names_the_other_members_and_a_hidden_one_keeps_the_count_op
     # He is no listed member (his page is hidden); the public line quoted as evidence
     # may say his name, as the page does.
     assert "Filip Fabo" not in {e.name for e in count.entities}
+
+
+@pytest.mark.parametrize(
+    ("question", "persons"),
+    [
+        ("Ktorí bakalári Daniela Hládka nemali diplomovku u neho?",
+         {"Alena Adamová", "Cecília Czuczorová"}),
+        # Neither thesis with him, among the team's members (Boris had both).
+        ("Kto z tímu Hlasový robot nemal ani bakalárku, ani diplomovku u Hládka?",
+         {"Gabriela Gáborová"}),
+        # Among Bielik's students (a negated supervisor is asked among his own).
+        ("Ktorí študenti nerobia diplomovku u Bielika?", {"Gabriela Gáborová"}),
+    ],
+)  # fmt: skip
+def test_negations(ws, question, persons):
+    resp = ws.graph(GraphRequest(query=question))
+    assert resp.status == "ok", resp.reason
+    assert _persons(resp) == persons
+
+
+def test_theses_asked_take_out_theses_not_persons(ws):
+    resp = ws.graph(
+        GraphRequest(query="Which of Hládek's supervised theses were not bachelor theses?")
+    )
+    assert resp.status == "ok", resp.reason
+    assert resp.aggregation is not None and resp.aggregation.count == 1
+    assert _persons(resp) == {"Boris Baláž"}
+
+
+def test_topics_without_a_leader_are_at_most_those(ws):
+    resp = ws.graph(GraphRequest(query="Ktoré témy nemajú uvedeného garanta?"))
+    assert resp.status == "ok", resp.reason
+    assert resp.answers == ["Analýza obrazov"]
+    assert resp.aggregation is not None and resp.aggregation.exact is False
+    answer = ws.answer(AnswerRequest(query="Ktoré témy nemajú uvedeného garanta ani kontakt?"))
+    assert "najviac 1" in answer.answer and "Spracovanie reči" not in answer.answer

@@ -160,7 +160,10 @@ def render_facts(
     if count is not None and bundle.exact is not False:
         body.append(f"Počet: {count} (presne, podľa grafu)")
     elif count is not None:
-        body.append(f"Počet podľa grafu: aspoň {count} ({NOT_EXACT})")
+        # What the graph missed adds members to a set, but takes them from a set of
+        # what lacks something ("témy bez garanta": a leader it did not read).
+        bound = "najviac" if bundle.question.lacking else "aspoň"
+        body.append(f"Počet podľa grafu: {bound} {count} ({NOT_EXACT})")
     item_lines, used = _item_lines(facts, bundle.facts)
     body += item_lines
     for i, f in enumerate(facts):

@@ -162,7 +162,7 @@ def _ask(
 
 
 # "Koľko tém", "ktoré témy", "list of topics": topics are what is listed or counted.
-_TOPICS_ASKED = re.compile(
+TOPICS_ASKED = re.compile(
     r"\b(?:kolko|kolik|pocet|ktore|ktere|ake|jake|zoznam|seznam|vsetky|vsechny|which|what"
     r"|many|list)\s+(?:\w+\s+)?tem(?:y|a|ata|at)?\b|\btopics\b"
 )
@@ -174,7 +174,7 @@ def _led_topics(parts: Parts, subjects: list, elements: list[Element]) -> bool:
     leaders = [e for e in elements if e.type == "supervisor"]
     others = [e for e in elements if e.type not in ("supervisor", "negation", "total")]
     return (
-        bool(_TOPICS_ASKED.search(parts.folded)) and len(leaders) <= 1 and not others
+        bool(TOPICS_ASKED.search(parts.folded)) and len(leaders) <= 1 and not others
         and not subjects
     )  # fmt: skip
 

@@ -20,7 +20,7 @@ import re
 from dataclasses import replace
 
 from zpagent.query import cues as cu
-from zpagent.query.asks import _ask, _asked, _intents, _led_topics
+from zpagent.query.asks import TOPICS_ASKED, _ask, _asked, _intents, _led_topics
 from zpagent.query.clauses import Element, build
 from zpagent.query.lexicon import Lexicon
 from zpagent.query.model import Condition, EntityRef, Query, Reference, ThesisClause
@@ -112,6 +112,28 @@ def _marks(parts: Parts, pattern: re.Pattern[str], type_: str) -> list[Element]:
     ]
 
 
+def _leaderless_topics(parts: Parts, elements: list[Element]) -> bool:
+    """ "Ktoré témy nemajú uvedeného garanta ani kontaktnú osobu?": topics asked, a
+    leader word negated, no leader named."""
+    if not (TOPICS_ASKED.search(parts.folded) and _has(parts, "supervisor")):
+        return False
+    if any(e.type in ("supervisor", "consultant", "kind") for e in elements):
+        return False
+    return any(e.type == "negation" for e in elements)
+
+
+def _leader_again(parts: Parts, elements: list[Element]) -> list[Element]:
+    """ "u nej", "pod ním": the one supervisor the question names, once more where the
+    pronoun stands (its clause may be another thesis: "bakalári Sýkorovej nemali
+    diplomovku u nej")."""
+    refs = {e.value.ids: e.value for e in elements if e.type == "supervisor"}
+    if len(refs) != 1:
+        return []
+    (ref,) = refs.values()
+    spans = [m.span() for m in cu.LEADER_AGAIN.finditer(parts.folded)]
+    return [Element("supervisor", a, b, ref) for a, b in _cue_tokens(parts, spans)]
+
+
 def _reference(
     parts: Parts, subjects: list[EntityRef], titles: list[EntityRef], listing: bool
 ) -> tuple[Reference | None, list[EntityRef]]:
@@ -186,7 +208,9 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         else:
             subjects += unknown_refs
 
-    start_at = [a for a, _ in parts.cues.get("start", [])]
+    # A year belongs to the start of study when it stands nearer to a start cue
+    # (either end of it: "začali študovať v 2018") than to any thesis kind.
+    start_at = [x for span in parts.cues.get("start", []) for x in span]
     for kind, a, b in parts.kinds:
         elements.append(Element("kind", *_char_to_tokens(parts, a, b), kind))
     for years, a, b in parts.years:
@@ -220,6 +244,11 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         a, b = parts.cues["consultant"][0]
         elements.append(Element("with_consultant", *_char_to_tokens(parts, a, b)))
     elements += _marks(parts, cu.NEGATED_VERB, "negation") + _marks(parts, cu.NEGATION, "negation")
+    neither = _marks(parts, cu.NEITHER, "negation")
+    if neither and len([e for e in elements if e.type == "negation"]) + len(neither) >= 2:
+        # "nemali ani bakalárku, ani diplomovku pod Gregušom": none of them with him.
+        elements += [*neither, Element("both", neither[0].start, neither[0].end)]
+    elements += _leader_again(parts, elements)
     # "okrem Balážovej": the word leaves that person out (``excepted``), not the
     # condition after her.
     left_out = [_char_to_tokens(parts, r.span.start, r.span.end) for r in excepted if r.span]
@@ -230,7 +259,9 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     elements += _marks(parts, cu.SOMEONE_ELSE, "someone_else")
     elements += _marks(parts, cu.BOTH, "both") + _marks(parts, cu.OR, "or")
     elements += _marks(parts, cu.TOTAL, "total")
-    elements += _unknown_term(parts, elements, bool(subjects))
+    leaderless = _leaderless_topics(parts, elements)
+    if not leaderless:
+        elements += _unknown_term(parts, elements, bool(subjects))
     built = build(elements)
 
     conditions = tuple(built.conditions)
@@ -238,7 +269,9 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     explicit_years = bool(parts.years)
     asked = _asked(parts, bool(subjects), leads, explicit_years)
     ask, unit = _ask(parts, subjects, elements, asked, listing, reference)
-    if _led_topics(parts, subjects, elements):
+    if leaderless:
+        asked.discard("supervisor")  # what the topics lack, not what is asked of them
+    if leaderless or _led_topics(parts, subjects, elements):
         # "Aké témy sú na wiki?", "Ktoré témy vedie Bielik?": the topics themselves.
         unit = "topics"
         ask = "count" if _has(parts, "count") else "list"
@@ -290,6 +323,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         conditions=conditions,
         reference=reference,
         authors=authors,
+        lacking=frozenset({"supervisor"}) if leaderless else frozenset(),
         combine=built.combine,
         unknown_names=unknown,
         unaccounted=unaccounted,

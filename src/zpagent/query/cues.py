@@ -32,7 +32,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\bveduc\w*|\bviedol\w*|\bviedla\w*|\bviedli\b|\bvedie\b|\bvedu\b|\bvedeni\w*"
         r"|\bskolitel\w*|\bskolil\w*|\bsupervis\w*|\badvis\w*|\bmentor\w*"
         r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bu koho\b|\bvedl\w*|\bvedouc\w*|\bled\b|\bvede\b"
-        r"|\bgarant\w*|\bkontaktn\w*\s+osob\w*|\bcontact person\b|\bleads?\b"
+        r"|\bgarant\w*|\bkontaktn\w*\s+osob\w*|\bcontact person\b|\bleads?\b|\bkontakt\b"
     ),
     "consultant": (
         r"\bkonzult\w*|\bconsult\w*|\bco-?supervis\w*|\bskolitel\w* specialist\w*"
@@ -126,7 +126,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\w*|\bhow many (?:\w+ )?(?:thes|works|projects|tasks)"
         # "ktoré tímové projekty", "which theses": a list of works; a team project
         # shared by three students is one of them, not three.
-        r"|\b(?:ktor[eya]|ake|aky|ktere|jake|which|what)\s+(?:\w+\s+)?"
+        r"|\b(?:ktor[eya]|ake|aky|ktere|jake|which|what)\s+(?:\w+\s+){0,3}"
         r"(?:prac|thes|projekt|uloh|diplomov|diplomk|bakalar|dizertac|works|projects|tasks)\w*"
         r"|\bpocet\s+(?:\w+\s+)?(?:prac|diplomov|bakalar|dizertac|thes|projekt)\w*"
     ),
@@ -236,15 +236,23 @@ def order_of(folded: str) -> tuple[str | None, int | None]:
 # --- combining conditions ------------------------------------------------------------
 
 # A negated verb ("nepísal", "nemala", "neobhájil", "nevedie") or a negating word.
+# A negated verb by its stem, in any person and tense ("nerobí", "nerobili", "nemajú").
 NEGATED_VERB = re.compile(
-    r"\bne(?:pisal|napisal|robil|urobil|mal|ma|maju|obhajil|odovzdal|viedol|vied|vedie|vedl"
-    r"|bol|bola|boli|je|su|stud|venoval|venuje|riesil|psal|napsal|delal|obhajil|konzult"
-    r"|pracoval|zucastnil|absolvoval|spravil|vypracoval|ucastnil|mel|meli|mela|byl|psal|vedl"
-    r"|pokracoval|pokracuj)\w*"
+    r"\bne(?:pis|napis|rob|urob|ma[ljm]?\b|maj|mal|obhaj|odovzd|vied|vedi|vede|vedl"
+    r"|bol|bud|je\b|su\b|stud|venov|ries|psa|naps|dela|konzult"
+    r"|pracov|zucast|absolv|sprav|vypracov|ucast|mel|meli|mela|byl|pokrac|vypracuj)\w*"
 )
 NEGATION = re.compile(
-    r"\bnie\b(?!\s*,)|\bnikdy\b|\bziadn\w*|\bnot\b|\bnever\b|\bdidn\w*|\bdoesn\w*|\bhaven\w*"
-    r"|\bhasn\w*|\bweren\w*|\bwasn\w*|\bnone\b|\bzadn\w*"
+    r"\bnie\b(?!\s*,)|\bne\b(?!\s*,)|\bnikdy\b|\bziadn\w*|\bnot\b|\bnever\b|\bdidn\w*"
+    r"|\bdoesn\w*|\bhaven\w*|\bhasn\w*|\bweren\w*|\bwasn\w*|\bnone\b|\bzadn\w*"
+)
+# "ani BP, ani DP", "neither … nor": each of them negated, whatever they share.
+NEITHER = re.compile(r"\bani\b|\bneither\b|\bnor\b")
+# "Ktorí bakalári Sýkorovej nemali diplomovku u nej?": the supervisor the question
+# names stands again for "u nej", "u něj", "pod ním", "under him".
+LEADER_AGAIN = re.compile(
+    r"\bu (?:nej|neho|nho|ni|nich)\b|\bpod (?:nim|nou|nimi)\b|\bpod (?:jeho|jej) veden\w*"
+    r"|\bunder (?:him|her|them)\b|\bwith (?:him|her)\b"
 )
 # "BP u Dobrovskej, ale DP u niekoho iného", "X for the bachelor but someone else for
 # the master": the thesis it follows was led by anyone but the supervisor named.
@@ -312,6 +320,7 @@ QUOTED = re.compile(r"[\"„“”«»‚‘’']([^\"„“”«»‚‘’']{3
 # back as not understood.
 FUNCTION_WORDS = frozenset(
     """
+    nic nothing jen uvedeny uvedena uvedene uvedeneho uvedenu uvedenej listed stated named
     aky aka ake aku akeho akej akom akych akymi aki kto koho komu kym co com cim ktory ktora
     ktore ktoru ktori ktoreho ktorej ktorom ktorych ktorym ktorymi kolko kolkych kolkym kedy
     kde ako preco odkedy dokedy je su bol bola bolo boli bude budu ma mal mala mali maju

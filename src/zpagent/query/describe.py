@@ -123,6 +123,8 @@ def describe(query: Query, unread: bool = True) -> str:
         head += " tém"
     if head:
         parts.append(head)
+    if "supervisor" in query.lacking:
+        parts.append("bez vedúceho")
     parts += [_names(s) for s in query.subjects]
     joiner = " alebo " if query.combine == "or" else " · "
     clauses = [clause_text(c) for c in query.clauses]

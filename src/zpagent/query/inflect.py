@@ -86,6 +86,8 @@ def possessive_forms(name_token: str) -> frozenset[str]:
     if word.endswith("a"):
         stem = word[:-1]
         return frozenset(fold(stem + e) for e in (*_POSSESSIVE_A, *_POSSESSIVE))
+    if word.endswith("o"):  # Vaško -> Vaškove práce, Vaškových
+        return frozenset(fold(word[:-1] + e) for e in _POSSESSIVE)
     if word[-1] in _VOWELS:
         return frozenset()
     return frozenset(fold(word + e) for e in _POSSESSIVE)

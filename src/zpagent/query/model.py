@@ -219,6 +219,8 @@ class Query:
     ask: str = "open"
     attributes: frozenset[str] = frozenset()
     unit: str = "persons"  # persons | theses | pages | topics (a leader's topics)
+    # What the listed units have none of: "Ktoré témy nemajú garanta?" ({"supervisor"}).
+    lacking: frozenset[str] = frozenset()
     subjects: tuple[EntityRef, ...] = ()  # persons whose facts are asked
     clauses: tuple[ThesisClause, ...] = ()
     conditions: tuple[Condition, ...] = ()

@@ -107,18 +107,25 @@ def topics_led(ctx: Context) -> GraphResponse:
 
 
 def _all_topics(ctx: Context) -> GraphResponse:
+    """Every topic page ("Koľko tém je na wiki?"), or those that name no leader ("Ktoré
+    témy nemajú garanta?": never exact, a page may name one in words not read)."""
     b = ctx.builder
     rows = ctx.store.query(q.ALL_TOPICS, include_unpublished=ctx.include_unpublished)
+    leaderless = "supervisor" in ctx.query.lacking
+    if leaderless:
+        led = {r[0] for r in ctx.store.query(q.LED_TOPICS)}
+        rows = [r for r in rows if r[0] not in led]
     for tid, title, path in rows[: ctx.limit]:
         topic = b.entity("Topic", tid, title, "topic", path)
         b.fact(topic, "title", title, [], None, {"kind": "topic"}, documents=[path])
         b.answer(title)
     if len(rows) > ctx.limit:
         b.truncate("entity_limit")
-    exact = ctx.query.understood
+    exact = ctx.query.understood and not leaderless
     b.exact = exact
+    because = ["coverage:topic_leader"] if leaderless else [] if exact else ["not_understood"]
     b.aggregation = Aggregation(count=len(rows), complete=len(rows) <= ctx.limit, exact=exact,
-                                inexact_because=[] if exact else ["not_understood"],
+                                inexact_because=because,
                                 unit="topics", returned=min(len(rows), ctx.limit),
                                 limit=ctx.limit)  # fmt: skip
     if ctx.query.ask == "count":

@@ -338,6 +338,11 @@ TOPICS_LED_BY = _q(
     WHERE s.id IN $ids AND ($include_unpublished OR t.published)
     RETURN t.id, t.title, t.document_path, s.id, s.name, r.evidence ORDER BY t.key, t.id""",
 )
+# Topics whose page names a leader (LED): the others have none stated.
+LED_TOPICS = _q(
+    "led_topics",
+    """MATCH (s:Person)-[:LED]->(t:Topic) RETURN DISTINCT t.id ORDER BY t.id""",
+)
 ALL_TOPICS = _q(
     "all_topics",
     """MATCH (t:Topic) WHERE $include_unpublished OR t.published
