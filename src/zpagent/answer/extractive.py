@@ -14,11 +14,11 @@ import re
 from zpagent.answer.blocks import blocks
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.quotes import Quote, is_label_line, unit_list
-from zpagent.answer.verify import same_person
 from zpagent.graph.build.patterns import classify_heading
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
 from zpagent.query.cues import YEAR
+from zpagent.query.names import same_person
 
 LABELS = {
     "supervisor": re.compile(r"vedu[c]|skolitel|supervisor", re.IGNORECASE),

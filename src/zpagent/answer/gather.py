@@ -201,7 +201,7 @@ def gather(
     understood = (
         graph_ok
         and query.ask in GRAPH_ASKS
-        and (bool(names.subjects) or query.ask not in PERSON_ASKS)
+        and (bool(names.subjects) or query.ask not in PERSON_ASKS or query.via is not None)
     )
     # A named team project's leader or year is a fact of the project, not a set.
     asks_set = query.ask in ("list", "count") and not (

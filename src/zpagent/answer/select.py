@@ -14,6 +14,7 @@ from collections import defaultdict
 
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.facts import ITEM_ATTRIBUTES, Fact
+from zpagent.query.names import same_person
 
 # Asked attributes a single fact can answer (lists and counts come from the graph).
 FACT_ATTRIBUTES = frozenset(
@@ -33,8 +34,34 @@ def item_years(facts: list[Fact]) -> dict[str, set[int]]:
     return years
 
 
+def _hop_names(bundle: Bundle) -> set[str]:
+    """Whom the first hop of a two-hop question found: the role of the student's
+    theses ("konzultant bakalárky X" -> the consultant's name)."""
+    via = bundle.question.via
+    assert via is not None
+    return {f.value for f in bundle.facts if _first_hop(f, bundle)}
+
+
+def _first_hop(f: Fact, bundle: Bundle) -> bool:
+    via = bundle.question.via
+    assert via is not None
+    return (
+        f.attribute == via.relation
+        and f.subject_id in via.of.ids
+        and (not via.kinds or f.kind in via.kinds)
+    )
+
+
 def fits_question(f: Fact, bundle: Bundle, years_of: dict[str, set[int]]) -> str | None:
     """Why ``f`` is not about what the question asks (None: it is)."""
+    if bundle.question.via is not None:
+        # Two hops: the role found at the first, then facts of whom it found.
+        if _first_hop(f, bundle):
+            return None
+        if not any(same_person(f.subject or "", n) for n in _hop_names(bundle)):
+            return "unasked_person"
+        kinds = bundle.question.kinds
+        return "unasked_kind" if kinds and f.item and f.kind not in kinds else None
     ids = {s.id for s in bundle.subjects}
     # A page's author is not the person the question names ("Kto je autorom stránky X?").
     if ids and f.attribute != "document" and f.subject_id not in ids:
@@ -57,6 +84,8 @@ def answering_facts(bundle: Bundle) -> list[Fact]:
     asked = bundle.asked & FACT_ATTRIBUTES
     if not asked:
         return []
+    if bundle.question.via is not None:
+        asked |= {bundle.question.via.relation}  # the first hop is part of the answer
     years_of = item_years(bundle.facts)
     return [
         f

@@ -28,8 +28,7 @@ from zpagent.answer.evidence import Bundle
 from zpagent.answer.facts import TYPED, Fact, value_key
 from zpagent.answer.quotes import Quote, find_quote
 from zpagent.answer.select import answering_facts, fits_question, item_years
-from zpagent.query.inflect import forms
-from zpagent.query.names import name_key, strip_titles
+from zpagent.query.names import same_person
 
 # Failures that send the model a repair round (the rest only drop a claim).
 BLOCKING = frozenset({"missing_attribute", "missed_answer", "nothing_verified"})
@@ -59,19 +58,6 @@ class Verdict:
     @property
     def empty(self) -> bool:
         return not (self.facts or self.quotes or self.count is not None)
-
-
-def same_person(claimed: str, name: str | None) -> bool:
-    """Whether a claimed name is the whole of ``name`` (any word order and inflection)."""
-    if not name:
-        return False
-    want = name_key(strip_titles(name)).split()
-    got = name_key(strip_titles(claimed)).split()
-    if len(got) != len(want):
-        return False
-    return all(any(g in forms(w) for w in want) for g in got) and all(
-        any(g in forms(w) for g in got) for w in want
-    )
 
 
 def _bind_typed(i: int, claim: Claim, bundle: Bundle, years_of: dict) -> list[Fact] | Failure:

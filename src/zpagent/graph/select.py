@@ -40,7 +40,9 @@ from zpagent.query.model import (
     Condition,
     EntityRef,
     Query,
+    Reference,
     ThesisClause,
+    Via,
 )
 
 _ROLES = {"supervisor": ["SUPERVISED"], "consultant": ["CONSULTED"]}
@@ -232,8 +234,11 @@ class Selector:
     def leaders_of(self, query: Query) -> list[str]:
         """Who led (or consulted) the theses the reference names: a person's theses of
         the asked kinds, or the one thesis named by its title."""
-        ref = query.reference
-        assert ref is not None
+        assert query.reference is not None
+        return self.leaders_of_ref(query.reference)
+
+    def leaders_of_ref(self, ref: Reference | Via) -> list[str]:
+        """Who led (or consulted, ``ref.relation``) ``ref.of``'s theses of ``ref.kinds``."""
         if ref.relation not in _ROLES:
             return []
         if ref.of.kind == "title":

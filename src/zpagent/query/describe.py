@@ -105,11 +105,21 @@ def reference_text(r: Reference) -> str:
     return f"{label} ako {_names(r.of)}" + (" (okrem neho)" if r.others else "")
 
 
+def via_text(query: Query) -> str:
+    """ "konzultant (bakalárska práca) osoby Svätopluk Timko →": whom the rest is about."""
+    via = query.via
+    if via is None:
+        return ""
+    kinds = " alebo ".join(KIND_LABELS.get(k, k) for k in sorted(via.kinds))
+    role = ATTRIBUTE_LABELS.get(via.relation, via.relation)
+    return f"{role}{f' ({kinds})' if kinds else ''} osoby {_names(via.of)} →"
+
+
 def describe(query: Query, unread: bool = True) -> str:
     """The query in one readable line (see the module docstring); ``unread``: with the
     words it did not understand and the names that fit nobody (the answer's own line
     leaves them out: it never repeats words a question may have planted)."""
-    parts: list[str] = []
+    parts: list[str] = [via_text(query)]
     head = ASK_LABELS.get(query.ask, query.ask)
     if query.asks_project or query.asks_topic_leader:
         head = ""  # a project's leader or year, a topic's leader: a fact, not a list
@@ -143,7 +153,7 @@ def describe(query: Query, unread: bool = True) -> str:
         parts.append("nerozumiem: " + ", ".join(f"„{w}“" for w in query.unaccounted_words))
     if unread and query.unknown_names:
         parts.append("neznáme meno: " + ", ".join(query.unknown_names))
-    return " · ".join(p for p in parts if p)
+    return " · ".join(p for p in parts if p).replace("→ · ", "→ ")
 
 
 def interpretation(query: Query, exact: bool | None = None) -> dict[str, object]:

@@ -203,6 +203,24 @@ class Reference:
 
 
 @dataclass(frozen=True)
+class Via:
+    """Persons found first, then asked about: "kto konzultoval bakalárku X a ako sa
+    volá jeho dizertačka?", "Vedúci X – ktoré diplomovky viedol v 2021?".
+
+    The persons are the ``relation`` (supervisor | consultant) of ``of``'s theses
+    of ``kinds``; the rest of the query is asked of them (``as_`` "subject": their
+    facts) or of the theses they led (``as_`` "supervisor" | "consultant"), without
+    ``of`` when ``others`` ("konzultovala ešte niekoho?").
+    """
+
+    relation: str
+    of: EntityRef
+    kinds: frozenset[str] = frozenset()
+    as_: str = "subject"
+    others: bool = False
+
+
+@dataclass(frozen=True)
 class HistoryAsk:
     """What a question about the wiki's changes wants (see ``history``)."""
 
@@ -225,6 +243,7 @@ class Query:
     clauses: tuple[ThesisClause, ...] = ()
     conditions: tuple[Condition, ...] = ()
     reference: Reference | None = None
+    via: Via | None = None  # persons found first ("the consultant of X's thesis")
     authors: tuple[EntityRef, ...] = ()  # page authors ("stránky od ...")
     combine: str = "and"  # and | or (between clauses)
     unknown_names: tuple[str, ...] = ()
@@ -309,6 +328,8 @@ class Query:
             out += cond.refs
         if self.reference is not None:
             out.append(self.reference.of)
+        if self.via is not None:
+            out.append(self.via.of)
         return out
 
     def persons(self) -> list[EntityRef]:

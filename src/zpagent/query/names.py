@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from zpagent.ingest.text import clean_inline, fold, slug
+from zpagent.query.inflect import forms
 from zpagent.query.tokens import TOKEN
 
 # Degrees and titles, compared case-insensitively without dots and spaces.
@@ -117,3 +118,16 @@ def term_key(text: str) -> str:
 
 def name_id(name: str) -> str:
     return slug(name)
+
+
+def same_person(claimed: str, name: str | None) -> bool:
+    """Whether a claimed name is the whole of ``name`` (any word order and inflection)."""
+    if not name:
+        return False
+    want = name_key(strip_titles(name)).split()
+    got = name_key(strip_titles(claimed)).split()
+    if len(got) != len(want):
+        return False
+    return all(any(g in forms(w) for w in want) for g in got) and all(
+        any(g in forms(w) for g in got) for w in want
+    )

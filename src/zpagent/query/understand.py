@@ -18,6 +18,7 @@ from zpagent.ingest.text import clean_inline, fold
 from zpagent.query import cues as cu
 from zpagent.query.compose import compose
 from zpagent.query.history import history_ask, is_cue_word, is_history_question
+from zpagent.query.hops import read_hops
 from zpagent.query.lexicon import Lexicon
 from zpagent.query.model import Query
 from zpagent.query.parts import Parts
@@ -87,8 +88,10 @@ def understand(
     *,
     include_unpublished: bool = False,
     now: dt.datetime | None = None,
+    hops: bool = True,
 ) -> Query:
-    """The typed query of one question (see the module docstring)."""
+    """The typed query of one question (see the module docstring); ``hops``: read a
+    question that finds a person first and asks about them as two parts (``hops``)."""
     clean = validate(text)
     lexicon = lexicon or EMPTY
     talk = detect(fold(clean))
@@ -133,6 +136,12 @@ def understand(
         language=language,
     )
     query = compose(parts, lexicon, include_unpublished)
+    if hops and not history:
+
+        def read_part(part: str) -> Query:
+            return understand(part, lexicon, include_unpublished=include_unpublished, hops=False)
+
+        query = read_hops(query, read_part)
     if history:
         # The words of a history question ("naposledy", "zmenila", "stránka") are
         # accounted for; what is left names the page, or a page the wiki lacks.

@@ -29,6 +29,7 @@ from zpagent.graph.answers.person import person_facts
 from zpagent.graph.answers.project import project_facts, topic_leader_facts, topics_led
 from zpagent.graph.answers.resolve import add_rejected, record_match, unresolved
 from zpagent.graph.answers.response import ResponseBuilder
+from zpagent.graph.answers.via import via_answer
 from zpagent.graph.contract import GraphResponse
 from zpagent.graph.coverage import load_coverage
 from zpagent.graph.lexicon import load_lexicon
@@ -98,6 +99,9 @@ def search_store(
     builder = ResponseBuilder(store, query.text, index_version, limit, evidence_limit)
     builder.question = query
     ctx = Context(store, lexicon, query, builder, limit, include_unpublished, load_coverage(store))
+    if query.via is not None:
+        # "Kto konzultoval bakalárku X a ako sa volá jeho dizertačka?": two hops.
+        return via_answer(ctx, facts_answer, HANDLERS.get)
     if query.asks_project:
         # "Kto bol vedúci tímového projektu X?": the project's own facts.
         return project_facts(ctx)
