@@ -223,7 +223,7 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     ``new``, ``clarified``, ``corrected``, ``follow_up`` or ``focused`` (an open
     question scoped to the person in focus; the turn alone is asked when their
     pages do not answer it)."""
-    if turn.ask == "small_talk":
+    if turn.ask == "small_talk" or turn.new_topic:
         return turn, "new"
     if state.pending is not None:
         chosen = choose(turn, state.pending, lexicon)

@@ -1,4 +1,4 @@
-"""Code blocks and lists with the sentence that introduces them: answer units of guides.
+"""Code blocks, lists and table rows with what introduces them: answer units of guides.
 
 A how-to question ("Ako si naklonujem repozitár?", "what command creates a
 new site?") is answered by a block, not by a sentence: the command block
@@ -6,7 +6,9 @@ under "Prvé kroky", the list under "Čo do gitu nepatrí". Sentences are cut
 by ``quotes.unit_list``; this module cuts the blocks a sentence-by-sentence
 reading drops (code lines and list items are no sentences), each with its
 *lead*: the sentence or heading right before it, which is what usually
-names the task ("Run the following commands to install Grav:").
+names the task ("Run the following commands to install Grav:"). A table row's
+lead is the table's header row ("Úloha | Termín" over "Odovzdanie diplomových
+prác | 28. 4. 2025"): a row answers with the header that says what its cells are.
 
 A block is delivered verbatim (``render``): code as a fenced block, a list
 as its items. Long blocks are not units: past MAX_LINES lines or MAX_CHARS
@@ -21,6 +23,8 @@ from zpagent.answer.quotes import (
     FENCE,
     LIST_ITEM,
     SECTION_LINE,
+    TABLE_ROW,
+    TABLE_RULE,
     is_instruction,
     sentences,
     strip_markup,
@@ -35,7 +39,7 @@ class Block:
     text: str  # the block's lines as written (code), or its items without markers (list)
     lead: str  # the sentence or heading that introduces it ("" when none)
     context: str  # the section and heading it sits under
-    kind: str  # "code" | "list"
+    kind: str  # "code" | "list" | "table" (one row, ``lead`` its header row)
 
     @property
     def lines(self) -> list[str]:
@@ -53,6 +57,7 @@ def blocks(text: str) -> list[Block]:
     fence, code = "", []
     items: list[str] = []
     paragraph: list[str] = []
+    header = ""  # the current table's header row
 
     def ctx() -> str:
         return f"{section} {heading}".strip()
@@ -86,6 +91,15 @@ def blocks(text: str) -> list[Block]:
             close_list()
             fence, code = fenced.group(1), []
             continue
+        if TABLE_ROW.match(stripped):
+            close_paragraph()
+            close_list()
+            if not header:
+                header = stripped
+            elif not TABLE_RULE.match(stripped):
+                _add(out, Block(stripped, header, ctx(), "table"))
+            continue
+        header = ""
         if stripped.startswith("#"):
             close_paragraph()
             close_list()
@@ -105,6 +119,11 @@ def blocks(text: str) -> list[Block]:
         paragraph.append(strip_markup(stripped))
     close_list()
     return out
+
+
+def cells(row: str) -> list[str]:
+    """A table row's cells, without markup: "| a | b |" -> ["a", "b"]."""
+    return [strip_markup(c).strip() for c in row.strip().strip("|").split("|")]
 
 
 def _add(out: list[Block], block: Block) -> None:

@@ -53,6 +53,9 @@ class Bundle:
     context: str = ""
     interpreted_as: str | None = None  # the query said back
     exact: bool | None = None  # counts and lists may be stated as exact
+    # The evidence was ranked without the relevance gate (the guides, for a question
+    # about the rules): a line answers only when it says most of the question.
+    ungated: bool = False
 
     def text_of(self, source_id: str) -> str:
         ev = self.by_id.get(source_id)

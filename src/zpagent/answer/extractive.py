@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 
-from zpagent.answer.blocks import blocks
+from zpagent.answer.blocks import blocks, cells
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.quotes import Quote, is_label_line, unit_list
 from zpagent.graph.build.patterns import classify_heading
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
-from zpagent.query.cues import YEAR
+from zpagent.query.cues import FUNCTION_WORDS, YEAR
 from zpagent.query.names import same_person
 
 LABELS = {
@@ -32,6 +32,10 @@ _NOISE = re.compile(r"^(?:stránka|autor stránky|sekcia|text):", re.IGNORECASE)
 
 
 CONTEXT_WEIGHT = 0.5
+_MODALS = frozenset(
+    "treba netreba musi musim musime musia mozem mozeme moze mozno smiem smie must should "
+    "need can could may".split()
+)
 
 
 def _words(text: str) -> tuple[set[str], set[str]]:
@@ -44,17 +48,46 @@ def _matches(term: tuple[str, str, str], words: set[str], lemmas: set[str]) -> b
     return folded in words or lem in lemmas or any(w.startswith(st) for w in words)
 
 
-def _score(line: str, context: str, terms: list[tuple[str, str, str]], asked: set[str]) -> float:
+PREFIX = 6  # letters two long words share when they are forms of one word
+PREFIX_WEIGHT = 0.75
+
+
+def _shares_prefix(term: tuple[str, str, str], words: set[str]) -> bool:
+    """ "odovzdať" / "Odovzdanie", "diplomovku" / "diplomových": another word of the
+    same root, not the same form; it counts less than a form of the word."""
+    folded = term[0]
+    if len(folded) < PREFIX:
+        return False
+    return any(len(w) >= PREFIX and w[:PREFIX] == folded[:PREFIX] for w in words)
+
+
+def said(line: str, terms: list[tuple[str, str, str]]) -> float:
+    """How much of the question's words ``line`` itself says (forms 1, roots 0.75)."""
+    words, lemmas = _words(line)
+    return sum(1.0 if _matches(t, words, lemmas) else PREFIX_WEIGHT if _shares_prefix(t, words)
+               else 0.0 for t in terms)  # fmt: skip
+
+
+def _score(
+    line: str, context: str, terms: list[tuple[str, str, str]], asked: set[str], own: bool = True
+) -> float:
     """Query terms in the line count fully, those only in its page title or
     headings (the person, the thesis kind) count half: a line under
     "Ján Holp > Diplomová práca 2021" answers a question about Ján Holp's
     master thesis better than the same kind of line on another page."""
     words, lemmas = _words(line)
     ctx_words, ctx_lemmas = _words(context)
+    if own and terms and not any(_matches(t, words, lemmas) or _shares_prefix(t, words)
+                                 for t in terms):  # fmt: skip
+        # A line that says none of the question's words answers nothing of it (a page
+        # of a set the graph chose is quoted by its best line, whatever it says).
+        return 0.0
     score = 0.0
     for term in terms:
         if _matches(term, words, lemmas):
             score += 1.0
+        elif _shares_prefix(term, words):
+            score += PREFIX_WEIGHT
         elif _matches(term, ctx_words, ctx_lemmas):
             score += CONTEXT_WEIGHT
     # A labelled line ("Názov práce: ...", "Vedúci: ...") or a heading that
@@ -71,6 +104,11 @@ def _score(line: str, context: str, terms: list[tuple[str, str, str]], asked: se
 
 
 MAX_PAGES_QUOTED = 8
+
+
+def _plain(quote: Quote) -> str:
+    """A quote's words as scored: a table row with its header, a block with its lead."""
+    return f"{quote.lead or ''} {quote.text.replace('|', ' ')}"
 
 
 def _is_prose(unit: str) -> bool:
@@ -107,13 +145,24 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
 
     When the question names persons, only their own pages are quoted.
     """
-    terms = [(fold(t), fold(lemma(t)), stem(t)) for t in content_terms(bundle.question.core)]
+    words = content_terms(bundle.question.core)
+    # "Dokedy treba odovzdať…": a question word or a modal verb says nothing a line
+    # must say (the question's own function words, as the query reads them).
+    content = [t for t in words if fold(t) not in _MODALS | FUNCTION_WORDS] or words
+    terms = [(fold(t), fold(lemma(t)), stem(t)) for t in content]
     # A question about students quotes their own pages; a supervisor has none.
     own = bundle.about_own_pages
     ids = {s.id for s in bundle.subjects}
     # Blocks (a command, a list under its lead) answer open questions about the
     # wiki's text; a question about persons or theses is answered by their lines.
     open_question = bundle.question.ask == "open" and not bundle.subjects and not per_source
+    # "Dokedy treba odovzdať bakalárku v roku 2025/2026?": a line of the 2024/2025 rules
+    # answers another year; what is quoted, or the page and section it is in, says it.
+    years = [str(y) for y in bundle.question.years] if open_question else []
+
+    def of_year(*texts: str) -> bool:
+        return not years or any(y in t for t in texts for y in years)
+
     scored = []
     for rank, src in enumerate(bundle.sources):
         ev = bundle.by_id[src.source_id]
@@ -130,7 +179,10 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                 in_kinds = _section_kinds(context)
                 if kinds and in_kinds and not in_kinds & kinds:
                     continue
-                s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked)
+                if not of_year(unit, context, src.title or ""):
+                    continue
+                s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked,
+                           own=not per_source)  # fmt: skip
                 if s > 0:
                     scored.append(
                         (s - 0.75 * rank, -rank, src.source_id, Quote(src.source_id, unit))
@@ -138,10 +190,23 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
             if open_question:
                 for b in blocks(text):
                     plain = f"{b.lead} {' '.join(b.lines)}"
-                    s = _score(plain, f"{src.title or ''} {b.context}", terms, bundle.asked)
+                    context = f"{src.title or ''} {b.context}"
+                    if b.kind == "table":
+                        # A row reads as "first cell: the rest" (a labelled line), its
+                        # header as context: "Odovzdanie diplomových prác: 28. 4. 2025".
+                        first, *rest = cells(b.text)
+                        plain = f"{first}: {' '.join(rest)}"
+                        context = f"{context} {' '.join(cells(b.lead))}"
+                    if not of_year(plain, context):
+                        continue
+                    s = _score(plain, context, terms, bundle.asked)
                     if s > 0:
                         quote = Quote(src.source_id, b.text, b.kind, b.lead)
                         scored.append((s - 0.75 * rank, -rank, src.source_id, quote))
+    if bundle.ungated:
+        # Ranked without the gate: only a unit that says half the question's words.
+        need = 0.5 * len(terms)
+        scored = [x for x in scored if said(_plain(x[3]), terms) >= need]
     if not scored:
         return []
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)

@@ -21,7 +21,7 @@ from zpagent.config import Settings, get_settings
 from zpagent.contract import Source
 from zpagent.embed.base import Embedder
 from zpagent.errors import RetrievalUnavailable
-from zpagent.query import Query
+from zpagent.query import Lexicon, Query
 from zpagent.query.describe import describe
 from zpagent.rag.build import rag
 from zpagent.rag.graph_guided import graph_rag
@@ -55,16 +55,35 @@ class AnswerOptions:
 def rag_bundle(
     gen: Any, embedder: Embedder, question: Query, names: Names, opts: AnswerOptions
 ) -> Bundle:
-    resp = rag(
-        gen,
-        embedder,
-        question.core,
-        limit=opts.limit,
-        max_per_document=opts.max_per_document,
-        include_unpublished=opts.include_unpublished,
-        budget_tokens=opts.rag_budget_tokens,
+    def ask(only: list[str] | None = None) -> Any:
+        return rag(gen, embedder, question.core, limit=opts.limit,
+                   max_per_document=opts.max_per_document,
+                   include_unpublished=opts.include_unpublished,
+                   budget_tokens=opts.rag_budget_tokens, only_chunks=only,
+                   gate=only is None)  # fmt: skip
+
+    resp, ungated = None, False
+    if question.about_rules and names.lexicon is not None:
+        # The guides only: students' pages talk about deadlines and sources too, but
+        # what the rules say is on the pages about no one. Their best matches are
+        # evidence; a line of them is quoted only when it says the question's words.
+        guides = _chunks_of_pages_about_no_one(gen, names.lexicon)
+        if guides:
+            resp = ask(guides)
+            resp, ungated = (resp, True) if resp.status == "ok" else (None, False)
+    resp = resp or ask()
+    bundle = _text_bundle(gen, resp, question, names, asked_for(question, names), "rag")
+    bundle.ungated = ungated
+    return bundle
+
+
+def _chunks_of_pages_about_no_one(gen: Any, lexicon: Lexicon) -> list[str]:
+    """Chunk ids of the pages no person is the subject of (guides, rules, topics)."""
+    persons = {p.document_path for p in lexicon.persons if p.document_path}
+    rows = gen.db().execute(
+        "SELECT c.chunk_id, d.path FROM chunks c JOIN documents d ON d.id = c.document_id"
     )
-    return _text_bundle(gen, resp, question, names, asked_for(question, names), "rag")
+    return [cid for cid, path in rows if path not in persons]
 
 
 def graph_rag_bundle(

@@ -39,8 +39,8 @@ LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 LABELLED = re.compile(r"^[^:]{2,40}:\s*\S")
 _LABEL_WORDS = 4
 FENCE = re.compile(r"^(`{3,}|~{3,})")
-_TABLE_ROW = re.compile(r"^\|.*\|$")
-_TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
+TABLE_ROW = re.compile(r"^\|.*\|$")
+TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;][\"“”'»)]*$")
 SECTION_LINE = re.compile(r"^Sekcia: (.*)\n")
 # Instructions to a model inside a page (folded): prompt injection, never evidence.
@@ -166,11 +166,11 @@ def unit_list(text: str) -> list[Unit]:
                 out.append((stripped, ctx(), "code"))
             continue
         fenced = FENCE.match(stripped)
-        if fenced or not stripped or _TABLE_ROW.match(stripped):
+        if fenced or not stripped or TABLE_ROW.match(stripped):
             flush()
             if fenced:
                 fence = fenced.group(1)
-            elif stripped and not _TABLE_RULE.match(stripped):
+            elif stripped and not TABLE_RULE.match(stripped):
                 first = False
                 cells = [c.strip() for c in stripped.strip("|").split("|")]
                 out.append((" | ".join(strip_markup(c) for c in cells), ctx(), "table"))

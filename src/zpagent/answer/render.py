@@ -58,11 +58,23 @@ ENUMERATIONS = frozenset({"keyword", "topic", "document", "work_title"})
 def block(q: Quote) -> str:
     """A block quote as the page has it: code in a fence no line of it can close
     (longer than any run of backticks inside), a list as its items, escaped."""
+    if q.kind == "table":
+        # The header row, a rule, the row: a table of one row, as the page has it.
+        width = max(1, q.lead.strip().strip("|").count("|") + 1)
+        rule = "|" + "---|" * width
+        return "\n".join(escape_row(r) for r in (q.lead, rule, q.text))
     if q.kind == "code":
         longest = max((len(run) for run in re.findall(r"`+", q.text)), default=0)
         fence = "`" * max(3, longest + 1)
         return f"{fence}\n{q.text}\n{fence}"
     return "\n".join(f"- {escape(item)}" for item in q.text.split("\n"))
+
+
+def escape_row(row: str) -> str:
+    """A table row as Markdown, its cells escaped (the pipes between them kept)."""
+    inner = row.strip().strip("|").split("|")
+    return "| " + " | ".join(escape(c.strip()) if set(c.strip()) - set("-:") else c.strip()
+                             for c in inner) + " |"  # fmt: skip
 
 
 def cite(sources: list[str]) -> str:
@@ -180,7 +192,7 @@ def render_facts(
         if q.kind == "sentence":
             body.append(f"„{escape(q.text)}“ {cite([q.source_id])}{where}")
             continue
-        lead = f"„{escape(q.lead)}“ " if q.lead else ""
+        lead = f"„{escape(q.lead)}“ " if q.lead and q.kind != "table" else ""
         body.append(f"{lead}{cite([q.source_id])}{where}")
         body.append(block(q))
     lists = count is not None or "person" in bundle.asked

@@ -87,6 +87,8 @@ def needs_a_person(query: Query) -> bool:
     vedúci?", "Kedy začal študovať?"): it cannot be answered, only asked back."""
     if query.subjects or query.persons() or query.conditions or query.reference:
         return False
+    if query.about_rules:
+        return False  # "Do kedy treba odovzdať diplomovku?" asks the rules
     if query.order and query.ask in ("list", "count"):
         return False  # "Zoraď ich podľa roku": "ich" are the listed items
     if query.unaccounted:

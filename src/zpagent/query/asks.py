@@ -65,6 +65,11 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
     return asked
 
 
+# A deadline or a date of the rules ("do kedy", "termín odovzdania", "deadline").
+_DEADLINE = re.compile(
+    r"\bdo kedy\b|\bdokedy\b|\bdo kdy\b|\bdokdy\b|\btermin\w*|\bdeadline\w*|\bdue\b"
+    r"|\buzavierk\w*|\buzaverk\w*|\bby when\b"
+)
 # "akú tému", "aká je téma": one subject, a thesis's as often as a topic page's.
 _ONE_TOPIC = re.compile(
     r"\b(?:aku|aka|ktoru|ktora|jakou|jaka|what|which)\s+(?:\w+\s+)?tem(?:a|u|ou)\b"
@@ -130,6 +135,10 @@ def _ask(
         and len(rec.persons) + len(rec.unknown) >= 2
     ):
         return "shared", unit
+    if _DEADLINE.search(parts.folded) and not subjects and reference is None:
+        # "Do kedy treba odovzdať diplomovku?": a date the rules give, not the years
+        # of the theses: the text answers.
+        return "open", unit
     if _has(parts, "count"):
         return "count", unit
     if reference is not None:

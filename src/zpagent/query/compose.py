@@ -23,7 +23,7 @@ from zpagent.query import cues as cu
 from zpagent.query.asks import TOPICS_ASKED, _ask, _asked, _intents, _led_topics
 from zpagent.query.clauses import Element, build
 from zpagent.query.lexicon import Lexicon
-from zpagent.query.model import Condition, EntityRef, Query, Reference, ThesisClause
+from zpagent.query.model import Condition, EntityRef, Query, Reference, Span, ThesisClause
 from zpagent.query.named_persons import (
     _excepted,
     _keep,
@@ -120,6 +120,22 @@ def _leaderless_topics(parts: Parts, elements: list[Element]) -> bool:
     if any(e.type in ("supervisor", "consultant", "kind") for e in elements):
         return False
     return any(e.type == "negation" for e in elements)
+
+
+def _about_rules(
+    parts: Parts,
+    ask: str,
+    subjects: list[EntityRef],
+    conditions: tuple[Condition, ...],
+    reference: Reference | None,
+    unaccounted: tuple[Span, ...],
+) -> bool:
+    """A question of the wiki's rules, asked of no one: "Do kedy treba odovzdať
+    diplomovku?", "Koľko zdrojov má citovať diplomovka?" (a count of something the
+    graph does not hold)."""
+    if subjects or conditions or reference is not None or not cu.RULES.search(parts.folded):
+        return False
+    return ask == "open" or (ask in ("count", "list") and bool(unaccounted))
 
 
 def _leader_again(parts: Parts, elements: list[Element]) -> list[Element]:
@@ -324,6 +340,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         reference=reference,
         authors=authors,
         lacking=frozenset({"supervisor"}) if leaderless else frozenset(),
+        about_rules=_about_rules(parts, ask, subjects, conditions, reference, unaccounted),
         combine=built.combine,
         unknown_names=unknown,
         unaccounted=unaccounted,

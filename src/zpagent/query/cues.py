@@ -246,6 +246,15 @@ NEGATION = re.compile(
     r"\bnie\b(?!\s*,)|\bne\b(?!\s*,)|\bnikdy\b|\bziadn\w*|\bnot\b|\bnever\b|\bdidn\w*"
     r"|\bdoesn\w*|\bhaven\w*|\bhasn\w*|\bweren\w*|\bwasn\w*|\bnone\b|\bzadn\w*"
 )
+# What the wiki's rules and guides answer, asked of no one: "do kedy treba odovzdať",
+# "koľko zdrojov má citovať", "môžem písať po anglicky?", "ako sa prihlásim na server".
+RULES = re.compile(
+    r"\btreba\b|\bnetreba\b|\bmusi\w*|\bmozem\w*|\bmozno\b|\bsmiem\b|\bsmie\b|\bda sa\b"
+    r"|\bshould\b|\bmust\b|\bcan i\b|\bcan we\b|\bneed to\b|\bam i allowed\b|\bmuzu\b"
+    r"|\bmusim\b|\bpovinn\w*|\bpravidl\w*|\bdo kedy\b|\bdokedy\b|\bdo kdy\b|\btermin\w*"
+    r"|\bdeadline\w*|\bkolko (?:zdrojov|stran|slov|znakov|gpu|miesta)\b"
+    r"|\bako (?:sa|si) (?!vol)\w+|\bhow (?:do|can|should) i\b|\bjak (?:se|si) (?!jmen)\w+"
+)
 # "ani BP, ani DP", "neither … nor": each of them negated, whatever they share.
 NEITHER = re.compile(r"\bani\b|\bneither\b|\bnor\b")
 # "Ktorí bakalári Sýkorovej nemali diplomovku u nej?": the supervisor the question
@@ -320,7 +329,8 @@ QUOTED = re.compile(r"[\"„“”«»‚‘’']([^\"„“”«»‚‘’']{3
 # back as not understood.
 FUNCTION_WORDS = frozenset(
     """
-    clovek cloveka osoba osoby person one nic nothing jen uvedeny uvedena uvedene uvedeneho
+    treba netreba musim musime musi must need btw clovek cloveka osoba osoby person one nic
+    nothing jen uvedeny uvedena uvedene uvedeneho
     uvedenu uvedenej listed stated named
     aky aka ake aku akeho akej akom akych akymi aki kto koho komu kym co com cim ktory ktora
     ktore ktoru ktori ktoreho ktorej ktorom ktorych ktorym ktorymi kolko kolkych kolkym kedy

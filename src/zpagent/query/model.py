@@ -253,6 +253,9 @@ class Query:
     language: str = "sk"
     # The question asked for its content (methods, results): text answers it.
     about_content: bool = False
+    # About the wiki's rules, asked of no one ("do kedy treba odovzdať diplomovku?"):
+    # the guides answer it, not the students' pages.
+    about_rules: bool = False
     # The relations graph-guided retrieval may follow for it (``INTENTS``), and
     # whether it asks for a set (who, which, list, how many).
     intents: frozenset[str] = frozenset()
@@ -261,6 +264,8 @@ class Query:
     # one of the ordered set ("najstaršiu prácu" = 1, "druhú najstaršiu" = 2).
     order: str | None = None
     position: int | None = None
+    # The user said this is something else ("btw", "iná vec –"): no follow-up.
+    new_topic: bool = False
     # Filled by an edit from a conversation: how this query came about.
     origin: str = "question"  # question | follow_up | clarification | proposal
     notes: tuple[str, ...] = field(default=(), compare=False)

@@ -71,6 +71,21 @@ def _language(words: list[str]) -> str:
 
 
 _POSSESSIVE_S = re.compile(r"(\w)['’]s\b")
+# "btw", "Iná vec –", "by the way": the user leaves what was talked about; the rest
+# is a question of its own (never a follow-up, and "iná" is no "other supervisor").
+_NEW_TOPIC = re.compile(
+    r"^\W*(?:btw|by the way|ina vec|jina vec|ina otazka|jina otazka|mimochodom|mimochodem"
+    r"|zmena temy|nieco ine|neco jineho|another (?:thing|question)|different question"
+    r"|off topic|este jedna vec|jeste jedna vec|uplne ina vec)\b[\s,:;.!–—-]*"
+)
+
+
+def _new_topic(core: str) -> tuple[str, bool]:
+    """``core`` without a leading "btw"/"Iná vec –", and whether it had one."""
+    m = _NEW_TOPIC.match(fold(core))
+    if not m or not core[m.end() :].strip():
+        return core, False
+    return core[m.end() :], True
 
 
 def _year_words(folded: str, years: list[tuple[frozenset[int], int, int]]) -> list[tuple[int, int]]:
@@ -99,6 +114,7 @@ def understand(
     # "Kollár's master's thesis": the English possessive is part of the word before it,
     # never a word "s" of its own (a Slovak preposition, or a word of a title).
     core = _POSSESSIVE_S.sub(r"\1", core)
+    core, new_topic = _new_topic(core)
     folded = fold(core)
     tokens = tokenize(core)
     words = [t.folded for t in tokens]
@@ -136,6 +152,8 @@ def understand(
         language=language,
     )
     query = compose(parts, lexicon, include_unpublished)
+    if new_topic:
+        query = query.edit(new_topic=True)
     if hops and not history:
 
         def read_part(part: str) -> Query:

@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,7 +200,14 @@ def rag(
     include_diagnostics: bool = False,
     budget_tokens: int = 12000,
     encoding: str = "cl100k_base",
+    only_chunks: Collection[str] | None = None,
+    gate: bool = True,
 ) -> RagResponse:
+    """Classic RAG: hybrid search, the gate, evidence assembled within the budget;
+    ``only_chunks`` ranks only those chunks (a question about the wiki's rules
+    reads the guides, not the students' pages), where the caller may take the
+    ranked evidence without the gate (``gate=False``): the gate is fitted on the
+    whole wiki, and within the guides the best match is what the rules say."""
     outcome = search(
         gen,
         embedder,
@@ -208,16 +215,20 @@ def rag(
         limit=limit,
         max_per_document=max_per_document,
         include_unpublished=include_unpublished,
+        only_chunks=only_chunks,
+        gate=gate,
     )
     # RAG answers only from evidence the gate vouches for; the ranked
     # candidates of a low-confidence query are /search's to show.
     # (The limits their list hit do not apply to evidence that is not given.)
-    hits = outcome.hits if outcome.confident else []
+    # (A caller that took the gate off answers from the ranking, as it said.)
+    trusted = outcome.confident or not gate
+    hits = outcome.hits if trusted else []
     resp = assemble(
         gen,
         outcome.query,
         evidence_groups(gen, hits),
-        truncation_reasons=outcome.truncation_reasons if outcome.confident else [],
+        truncation_reasons=outcome.truncation_reasons if trusted else [],
         diagnostics=retrieval_diagnostics(outcome) if include_diagnostics else None,
         budget_tokens=budget_tokens,
         encoding=encoding,
@@ -225,7 +236,7 @@ def rag(
     verdict = outcome.verdict
     if verdict is not None:
         resp.confidence = verdict.confidence()
-        if verdict.level == "low":
+        if verdict.level == "low" and not trusted:
             resp.reason = "low_confidence"
     return resp
 

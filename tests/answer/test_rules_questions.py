@@ -1,0 +1,98 @@
+"""Questions about the wiki's rules, asked of no one, on a small real wiki:
+
+- "Do kedy treba odovzdať diplomovku?" reads the guides, not the students' pages
+  that also talk about submitting, and answers with the table row that says it
+  (with its header), although the question's words are other forms of the row's;
+- "Koľko zdrojov má citovať diplomovka?" (a count of something the graph does
+  not hold) is a rules question too;
+- a rules question the guides do not answer ("Do kedy treba zaplatiť parkovné?")
+  is not found, never a line that shares one word;
+- "btw …" / "Iná vec – …" in a conversation is a question of its own;
+- the rules of another year (the question names 2025/2026) are no answer.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import built_workspace
+from zpagent.requests import AnswerRequest
+
+GUIDE = "pages/navody/terminy/README.md"
+PAGES = {
+    GUIDE: (
+        "# Termíny v akademickom roku 2024/2025\n\n| Úloha | Termín |\n|---|---|\n"
+        "| Odovzdanie bakalárskych prác | 10. 5. 2025 |\n"
+        "| Odovzdanie diplomových prác | 28. 4. 2025 |\n| Obhajoby | 11. – 26. 6. 2025 |\n"
+    ),
+    "pages/navody/citovanie/README.md": (
+        "# Citovanie\n\nBakalárska práca by mala citovať aspoň 25 zdrojov, diplomová práca "
+        "aspoň 40 zdrojov.\n"
+    ),
+    "pages/students/2020/sh1/README.md": (
+        "# Stanislav Holub\n\n## Diplomová práca (2025)\n\nNázov: Rozpoznávanie písma\n\n"
+        "Vedúci: Ing. Eva Pavlíková, PhD.\n\n### Stretnutie\n\n"
+        "- Treba odovzdať diplomovku včas, termín si overiť.\n"
+        "- Citovať aj zahraničné zdroje.\n"
+    ),
+    "pages/projects/parkovanie/README.md": (
+        "# Parkovanie v kampuse\n\nCieľom projektu je zobrazovať voľné parkovacie miesta.\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory):
+    return built_workspace(tmp_path_factory, "rules", PAGES)
+
+
+def _cited(resp) -> set[str]:
+    """The pages the answer's claims cite."""
+    return {s.document_path for s in resp.sources
+            if any(s.source_id in c.sources for c in resp.claims)}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Do kedy treba odovzdať diplomovku?", "dokedy treba tento rok odovzdat diplomovku?"],
+)
+def test_a_deadline_comes_from_the_guides_table(ws, question):
+    resp = ws.answer(AnswerRequest(query=question))
+    assert resp.status == "ok", (resp.reason, resp.interpreted_as, resp.answer)
+    assert "28. 4. 2025" in resp.answer
+    assert "| Úloha | Termín |" in resp.answer  # the row with its header
+    assert _cited(resp) == {GUIDE}
+
+
+def test_a_count_the_graph_does_not_hold_is_a_rules_question(ws):
+    resp = ws.answer(AnswerRequest(query="Koľko zdrojov má citovať diplomovka?"))
+    assert resp.status == "ok", resp.reason
+    assert "40 zdrojov" in resp.answer
+    assert "pages/students/2020/sh1/README.md" not in _cited(resp)
+
+
+def test_a_rules_question_the_guides_do_not_answer_is_not_found(ws):
+    resp = ws.answer(AnswerRequest(query="Do kedy treba zaplatiť parkovné?"))
+    assert resp.status == "no_answer"
+
+
+def test_btw_is_a_question_of_its_own(ws):
+    messages = [{"role": "user", "content": "Kto viedol diplomovku Stanislava Holuba?"}]
+    first = ws.chat(messages)
+    assert "Eva Pavlíková" in first.text
+    messages += [
+        {"role": "assistant", "content": first.text},
+        {"role": "user", "content": "btw do kedy treba odovzdať diplomovku?"},
+    ]
+    reply = ws.chat(messages)
+    assert reply.details["follow_up"] == "new"
+    assert "28. 4. 2025" in reply.text
+
+
+def test_the_rules_of_another_year_are_no_answer(ws):
+    resp = ws.answer(
+        AnswerRequest(query="Dokedy treba odovzdať diplomovku v akademickom roku 2025/2026?")
+    )
+    assert resp.status == "no_answer", resp.answer
+    resp = ws.answer(AnswerRequest(query="Dokedy treba odovzdať diplomovku v roku 2024/2025?"))
+    assert "28. 4. 2025" in resp.answer
