@@ -50,3 +50,19 @@ def test_whom_the_person_in_focus_consulted_is_a_list_not_their_consultant():
     assert how == "follow_up" and query.ask == "list"
     assert [r.ids for c in query.clauses for r in c.consultants] == [("jan-krupa",)]
     assert not query.subjects and query.understood
+
+
+def test_whom_the_leader_of_the_last_list_consulted():
+    """ "ktoré diplomovky viedol Šimko?" – "a konzultoval niekoho?": the theses he
+    consulted (any kind), not the consultants of the theses he led."""
+    simko = PersonEntry("marek-simko", "Marek Šimko", ("Marek", "Šimko"), False, True, None, None,
+                        True)  # fmt: skip
+    lexicon = Lexicon(persons=[*PEOPLE, simko], facts=lambda ids: {})
+    first = understand("Ktoré diplomovky viedol Marek Šimko?", lexicon)
+    state = State(last=first)
+    for turn in ("a konzultoval niekoho?", "a komu robil konzultanta?"):
+        query, how = follow_up(state, understand(turn, lexicon), lexicon)
+        assert how == "follow_up" and query.ask == "list", turn
+        (clause,) = query.clauses
+        assert [r.ids for r in clause.consultants] == [("marek-simko",)], turn
+        assert not clause.supervisors and not clause.kinds, turn

@@ -45,6 +45,8 @@ THESIS_POINTERS = frozenset("ju nej nou it tu tej tou tuto tejto ta tato".split(
 # consulted the theses asked for (a nominative pronoun beside "whom").
 _WHOM = re.compile(r"\b(?:koho|komu|whom|koho\s+\w+|kterym|ktorym|ktorych|ktore\s+prace)\b")
 _DOER = frozenset("on ona oni ony sam sama he she they himself herself".split())
+# "a konzultoval niekoho?", "a komu robil konzultanta?": whom the person led.
+_SOMEONE = re.compile(r"\b(?:niekoho|niekomu|nekoho|nekomu|someone|anyone|komu|koho)\b")
 _WHO_WERE = re.compile(r"\b(?:kto|ktori|ktore|ktora|who|which|kdo|kteri)\b.*\b(?:to|they|ti|tie)\b")
 # "kto z nich …", "which of them …": the next question ranges over the last result.
 _AMONG = re.compile(
@@ -305,21 +307,37 @@ def _about_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
 
 
 def _led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
-    """ "koho on sám konzultoval?": the theses the one person in focus consulted (led),
-    listed; never that person's own consultant."""
-    if len(state.focus) != 1 or turn.persons() or not set(_words(turn)) & _DOER:
+    """ "koho on sám konzultoval?", "a konzultoval niekoho?", "a komu robil konzultanta?":
+    the theses the person talked about led or consulted, listed; never that person's own
+    consultant. The person: the one in focus, or the one leader the last list was of
+    ("ktoré diplomovky viedol Greguš?")."""
+    someone = bool(_SOMEONE.search(turn.folded))
+    if turn.persons() or not (_WHOM.search(turn.folded) or someone):
         return None
-    if not _WHOM.search(turn.folded):
+    if not (set(_words(turn)) & _DOER or someone):
         return None
     role = next((a for a in ("consultant", "supervisor") if a in turn.attributes), None)
     if role is None:
         return None
-    leader = (person_ref(lexicon, state.focus[0]),)
+    leader = _last_leader(state) or (state.focus[0] if len(state.focus) == 1 else None)
+    if leader is None:
+        return None
+    ref = (person_ref(lexicon, leader),)
     kinds = frozenset(turn.kinds)
-    clause = (ThesisClause(kinds=kinds, consultants=leader) if role == "consultant"
-              else ThesisClause(kinds=kinds, supervisors=leader))  # fmt: skip
+    clause = (ThesisClause(kinds=kinds, consultants=ref) if role == "consultant"
+              else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
     return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
                      subjects=(), origin="follow_up")  # fmt: skip
+
+
+def _last_leader(state: State) -> str | None:
+    """The one supervisor or consultant the last list or count was of."""
+    last = state.last
+    if last is None or last.ask not in ("list", "count"):
+        return None
+    ids = {i for c in last.clauses if not c.negated for r in (*c.supervisors, *c.consultants)
+           for i in r.ids}  # fmt: skip
+    return ids.pop() if len(ids) == 1 else None
 
 
 def _among_last(state: State, turn: Query) -> Query | None:
