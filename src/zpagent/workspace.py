@@ -209,7 +209,8 @@ class Workspace:
 
     def understand(self, gen: Generation, text: object, include_unpublished: bool = False) -> Query:
         """The question read once into its typed query (``InvalidQuery`` when empty)."""
-        return understand_in(gen, text, self.settings, include_unpublished)
+        return understand_in(gen, text, self.settings, include_unpublished,
+                             embedder=self.embedder)  # fmt: skip
 
     def search(self, req: SearchRequest, include_unpublished: bool = False) -> SearchResponse:
         with self.generation() as gen:

@@ -223,3 +223,12 @@ def test_a_role_named_in_czech(ws):
     resp = ws.graph(GraphRequest(query="Kdo měl v týmu na starosti detekci vozidel?"))
     assert resp.status == "ok", resp.reason
     assert {e.name for e in resp.entities if e.role == "member"} == {"Zoltán Szabó"}
+
+
+def test_a_team_project_named_in_english_is_read_by_meaning(ws):
+    resp = ws.graph(GraphRequest(query="Who was in the campus parking team project?"))
+    assert resp.status == "ok", resp.reason
+    assert {e.name for e in resp.entities if e.role == "member"} == {
+        "Jiří Pokorný", "Lucia Žiaková"}  # fmt: skip
+    # Read by meaning, not by its words: never stated as exact.
+    assert resp.aggregation is not None and resp.aggregation.exact is False

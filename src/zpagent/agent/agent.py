@@ -31,10 +31,10 @@ from zpagent.answer.render import NOT_FOUND
 from zpagent.answer.service import answer
 from zpagent.contract import AnswerResponse
 from zpagent.errors import InvalidQuery, RetrievalUnavailable
-from zpagent.graph.lexicon import load_lexicon
 from zpagent.graph.select import check_refs
 from zpagent.graph.store.base import GraphStore
 from zpagent.graph.store.serving import graph_store
+from zpagent.graph.understand import lexicon_for
 from zpagent.history.answer import history_asker
 from zpagent.query import Lexicon, Query, describe, understand
 from zpagent.query.near import near_misses
@@ -151,12 +151,12 @@ def advance(
     return state
 
 
-def _graph(gen: Any, settings: Any) -> tuple[Lexicon, GraphStore | None]:
+def _graph(gen: Any, settings: Any, embedder: Any = None) -> tuple[Lexicon, GraphStore | None]:
     try:
         store = graph_store(gen, settings)
-        return load_lexicon(store), store
     except RetrievalUnavailable:
         return Lexicon(), None
+    return lexicon_for(gen, settings, embedder), store
 
 
 _STATES = _States()
@@ -219,7 +219,7 @@ def run_agent(
     turns = turns_from_messages(messages)
     if is_background_task(turns[-1].text):
         return AgentReply(background_reply(turns[-1].text), "", False, "task", "ok")
-    lexicon, store = _graph(gen, opts.config)
+    lexicon, store = _graph(gen, opts.config, workspace.embedder)
     inc = opts.include_unpublished
     last = understand(turns[-1].text, lexicon, include_unpublished=inc)
     if last.small_talk:

@@ -228,8 +228,8 @@ def gather(
     )
     # "Kto bol oponentom diplomovky X?": the asked thing is a word the graph did
     # not read; the thesis title (a fact's default) would answer another question.
-    unread_fact = query.ask in ("fact", "profile") and not query.attributes and not query.understood
-    if understood and (asks_set or unread_fact) and not query.understood and opts.engine != "graph":
+    unread_fact = query.ask in ("fact", "profile") and not query.attributes and not query.read_whole
+    if understood and (asks_set or unread_fact) and not query.read_whole and opts.engine != "graph":
         # A word of the question means something the graph did not read: a count
         # or list that ignores it would be wrong, so the text answers, without
         # exactness, and says what was not understood.

@@ -13,22 +13,29 @@ import datetime as dt
 import logging
 
 from zpagent.config import Settings
+from zpagent.embed.base import Embedder
 from zpagent.errors import RetrievalUnavailable
 from zpagent.graph.lexicon import load_lexicon
 from zpagent.graph.store.serving import graph_store
 from zpagent.index.reader import Generation
 from zpagent.query import Lexicon, Query, understand
+from zpagent.query.meaning import PhraseMeaning
 
 log = logging.getLogger(__name__)
 
 
-def lexicon_for(gen: Generation, settings: Settings) -> Lexicon:
-    """The generation's lexicon; an empty one when its graph cannot be read."""
+def lexicon_for(gen: Generation, settings: Settings, embedder: Embedder | None = None) -> Lexicon:
+    """The generation's lexicon; an empty one when its graph cannot be read. With
+    ``embedder``, it links topics, projects and roles named in another language by
+    meaning (``query.meaning``), once per lexicon."""
     try:
-        return load_lexicon(graph_store(gen, settings))
+        lexicon = load_lexicon(graph_store(gen, settings))
     except RetrievalUnavailable:
         log.info("no graph for this generation: questions name nobody")
         return Lexicon()
+    if embedder is not None and lexicon.meaning is None:
+        lexicon.meaning = PhraseMeaning(embedder.embed_passages, embedder.embed_query)
+    return lexicon
 
 
 def understand_in(
@@ -37,8 +44,9 @@ def understand_in(
     settings: Settings,
     include_unpublished: bool = False,
     now: dt.datetime | None = None,
+    embedder: Embedder | None = None,
 ) -> Query:
     """The typed query of ``text`` (``InvalidQuery`` when empty or too long); ``now``:
     the moment "za posledný týždeň" counts from (the clock by default)."""
-    lexicon = lexicon_for(gen, settings)
+    lexicon = lexicon_for(gen, settings, embedder)
     return understand(text, lexicon, include_unpublished=include_unpublished, now=now)

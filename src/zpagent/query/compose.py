@@ -138,6 +138,43 @@ def _about_rules(
     return ask == "open" or (ask in ("count", "list") and bool(unaccounted))
 
 
+def _by_meaning(
+    parts: Parts, elements: list[Element], qualifier: set[int], lexicon: Lexicon, inc: bool
+) -> list[Element]:
+    """Words nothing read that name, in another language, the topic, team project or
+    role the question's cue asks for ("the text analysis topic", "the live lecture
+    transcription project", "who did the data analysis"): linked by meaning when the
+    wiki has a meaning linker (``query.meaning``), each kind at most once."""
+    if lexicon.meaning is None:
+        return []
+    named = {e.type for e in elements}
+    kinds = []
+    if _has(parts, "topic") and "topic" not in named:
+        kinds.append(("topic", lexicon.topics))
+    team = (
+        _has(parts, "team")
+        or "project" in named
+        or any(e.type == "kind" and e.value == "team_project" for e in elements)
+    )
+    if team and "project" not in named:
+        kinds.append(("project", lexicon.projects))
+    if (team or _has(parts, "role")) and "role" not in named:
+        kinds.append(("role", lexicon.roles))
+    out: list[Element] = []
+    for span in _unaccounted(parts, elements, qualifier):
+        text = parts.core[span.start : span.end]
+        for kind, entries in kinds:
+            entry = lexicon.meaning.link(kind, text, lexicon.visible(entries, inc))
+            if entry is None:
+                continue
+            a, b = _char_to_tokens(parts, span.start, span.end)
+            ref = EntityRef(kind, text, span, (entry.id,), "meaning", names=(entry.name,))
+            out.append(Element(kind, a, b, ref))
+            kinds = [k for k in kinds if k[0] != kind]
+            break
+    return out
+
+
 def _leader_again(parts: Parts, elements: list[Element]) -> list[Element]:
     """ "u nej", "pod ním": the one supervisor the question names, once more where the
     pronoun stands (its clause may be another thesis: "bakalári Sýkorovej nemali
@@ -275,6 +312,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     elements += _marks(parts, cu.SOMEONE_ELSE, "someone_else")
     elements += _marks(parts, cu.BOTH, "both") + _marks(parts, cu.OR, "or")
     elements += _marks(parts, cu.TOTAL, "total")
+    elements += _by_meaning(parts, elements, qualifier, lexicon, include_unpublished)
     leaderless = _leaderless_topics(parts, elements)
     if not leaderless:
         elements += _unknown_term(parts, elements, bool(subjects))

@@ -329,8 +329,8 @@ QUOTED = re.compile(r"[\"„“”«»‚‘’']([^\"„“”«»‚‘’']{3
 # back as not understood.
 FUNCTION_WORDS = frozenset(
     """
-    niekoho niekomu nekoho nekomu treba netreba musim musime musi must need btw clovek cloveka osoba osoby person one nic
-    nothing jen uvedeny uvedena uvedene uvedeneho
+    niekoho niekomu nekoho nekomu treba netreba musim musime musi must need btw clovek
+    cloveka osoba osoby person one nic nothing jen uvedeny uvedena uvedene uvedeneho
     uvedenu uvedenej listed stated named
     aky aka ake aku akeho akej akom akych akymi aki kto koho komu kym co com cim ktory ktora
     ktore ktoru ktori ktoreho ktorej ktorom ktorych ktorym ktorymi kolko kolkych kolkym kedy

@@ -21,6 +21,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from zpagent.ingest.text import fold
 from zpagent.lexical import lemma, stem
@@ -201,6 +202,9 @@ class Lexicon:
     roles: list[PhraseEntry] = field(default_factory=list)
     years: frozenset[int] = frozenset()  # years of the wiki's theses and works
     facts: FactsLookup = _no_facts
+    # Links a phrase in another language to a topic, project or role by meaning
+    # (``query.meaning.PhraseMeaning``); None: by their words only.
+    meaning: Any = None
 
     def __post_init__(self) -> None:
         self.person_index = NameIndex(self.persons)

@@ -276,6 +276,14 @@ class Query:
     def understood(self) -> bool:
         """Every content word is accounted for, every name fits someone, and every
         topic or keyword it names is one the wiki has."""
+        # A topic, project or role linked by meaning ("the text analysis topic") is how
+        # the question was read, not what it said: nothing built on it is exact.
+        return self.read_whole and not any(r.match == "meaning" for r in self.refs())
+
+    @property
+    def read_whole(self) -> bool:
+        """Every word was read: by a cue, an entry, or the meaning of an entry (the
+        graph answers it, exactly only when ``understood``)."""
         unknown_terms = any(not r.ids for r in self.refs() if r.kind in ("topic", "keyword"))
         return not self.unaccounted and not self.unknown_names and not unknown_terms
 
