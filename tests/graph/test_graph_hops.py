@@ -89,3 +89,10 @@ def test_nobody_found_at_the_first_hop_is_not_found(ws):
     )
     assert answer.status == "no_answer"
     assert "Preklad pre jazyky" not in answer.answer
+
+
+def test_how_many_theses_a_named_person_has(ws):
+    """ "Koľko prác má Jana Kováčová?": her theses of every kind (an exact 0 before)."""
+    resp = ws.graph(GraphRequest(query="Koľko prác má uvedených Jana Kováčová?"))
+    assert resp.status == "ok", resp.reason
+    assert resp.aggregation is not None and resp.aggregation.count == 2

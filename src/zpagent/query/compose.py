@@ -23,7 +23,15 @@ from zpagent.query import cues as cu
 from zpagent.query.asks import TOPICS_ASKED, _ask, _asked, _intents, _led_topics
 from zpagent.query.clauses import Element, build
 from zpagent.query.lexicon import Lexicon
-from zpagent.query.model import Condition, EntityRef, Query, Reference, Span, ThesisClause
+from zpagent.query.model import (
+    THESIS_KINDS,
+    Condition,
+    EntityRef,
+    Query,
+    Reference,
+    Span,
+    ThesisClause,
+)
 from zpagent.query.named_persons import (
     _excepted,
     _keep,
@@ -329,6 +337,15 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         # "Aké témy sú na wiki?", "Ktoré témy vedie Bielik?": the topics themselves.
         unit = "topics"
         ask = "count" if _has(parts, "count") else "list"
+    if (
+        ask == "count"
+        and subjects
+        and unit == "theses"
+        and not any(not c.negated and c.kinds for c in clauses)
+    ):
+        # "Koľko prác má uvedených Mateo García?": his theses, of every kind; with no
+        # kind to count by, the count was of nothing (an exact 0).
+        clauses = (*clauses, ThesisClause(kinds=frozenset(THESIS_KINDS)))
     named_team = any(e.type == "kind" and e.value == "team_project" for e in elements)
     if ask == "fact" and subjects and named_team and not any(c.kinds for c in clauses):
         # "kto viedol tímový projekt, v ktorom Jančová robila firmvér čítačky?": of the
