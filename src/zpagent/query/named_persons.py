@@ -69,8 +69,7 @@ def _role(m: Mention, parts: Parts, lexicon: Lexicon) -> str:
         return lead_role
     if not leads:
         return "subject"
-    end = parts.tokens[m.end - 1].end
-    if parts.text[end : end + 2] in ("'s", "’s"):
+    if parts.tokens[m.end - 1].end in parts.possessive_ends:
         return "subject"  # "Krisztina Szabóová's dissertation": hers, whoever she leads
     before = parts.tokens[m.start - 1].folded if m.start > 0 else ""
     verb = any(

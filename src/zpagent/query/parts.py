@@ -25,6 +25,9 @@ class Parts:
     rec: Recognized
     about_content: bool
     language: str
+    # Ends (in ``core``) of words written with an English possessive "'s", which the
+    # core leaves out ("Kollár's thesis" -> "Kollár thesis"): hers, whoever she leads.
+    possessive_ends: frozenset[int] = frozenset()
 
 
 def _has(parts: Parts, cue: str) -> bool:

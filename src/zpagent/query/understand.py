@@ -70,7 +70,21 @@ def _language(words: list[str]) -> str:
     return "sk"
 
 
-_POSSESSIVE_S = re.compile(r"(\w)['’]s\b")
+_POSSESSIVE_S = re.compile(r"(?<=\w)['’]s\b")
+
+
+def _without_possessive_s(core: str) -> tuple[str, frozenset[int]]:
+    """``core`` without English possessives ("Kollár's" -> "Kollár"), and where in the
+    result each possessive word ends."""
+    out, ends, last = [], set(), 0
+    for m in _POSSESSIVE_S.finditer(core):
+        out.append(core[last : m.start()])
+        ends.add(sum(len(x) for x in out))
+        last = m.end()
+    out.append(core[last:])
+    return "".join(out), frozenset(ends)
+
+
 # "btw", "Iná vec –", "by the way": the user leaves what was talked about; the rest
 # is a question of its own (never a follow-up, and "iná" is no "other supervisor").
 _NEW_TOPIC = re.compile(
@@ -111,10 +125,10 @@ def understand(
     lexicon = lexicon or EMPTY
     talk = detect(fold(clean))
     core = clean if talk else without_small_talk(clean)
+    core, new_topic = _new_topic(core)
     # "Kollár's master's thesis": the English possessive is part of the word before it,
     # never a word "s" of its own (a Slovak preposition, or a word of a title).
-    core = _POSSESSIVE_S.sub(r"\1", core)
-    core, new_topic = _new_topic(core)
+    core, possessive_ends = _without_possessive_s(core)
     folded = fold(core)
     tokens = tokenize(core)
     words = [t.folded for t in tokens]
@@ -150,6 +164,7 @@ def understand(
         rec=rec,
         about_content=bool(cu.CONTENT.search(folded)),
         language=language,
+        possessive_ends=possessive_ends,
     )
     query = compose(parts, lexicon, include_unpublished)
     if new_topic:
