@@ -96,3 +96,12 @@ def test_how_many_theses_a_named_person_has(ws):
     resp = ws.graph(GraphRequest(query="Koľko prác má uvedených Jana Kováčová?"))
     assert resp.status == "ok", resp.reason
     assert resp.aggregation is not None and resp.aggregation.count == 2
+
+
+def test_a_consultant_with_his_own_page_has_his_own_theses(ws):
+    """Pavol Sabol consults and writes: "Koľko prác má" counts his own (an exact 0 as
+    a supervisor before), "Koľko prác konzultoval" those he consulted."""
+    own = ws.graph(GraphRequest(query="Koľko prác má Pavol Sabol?"))
+    assert own.aggregation is not None and own.aggregation.count == 2
+    consulted = ws.graph(GraphRequest(query="Koľko prác konzultoval Pavol Sabol?"))
+    assert consulted.aggregation is not None and consulted.aggregation.count == 2

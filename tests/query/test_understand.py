@@ -378,3 +378,33 @@ def test_surnames_parted_by_commas_are_several_persons():
     assert [s.ids for s in q.subjects] == [("p0",), ("p1",), ("p2",)]
     q = understand("Kto viedol Karola Holpa?", lexicon)
     assert [s.ids for s in q.subjects] == [()]
+
+
+def test_a_first_name_in_a_question_typed_without_capitals():
+    """ "ildiko diplomovka kto ju viedol": both Ildikós are asked about; in a question
+    that capitalizes names, a lowercase word is no first name."""
+    people = [
+        PersonEntry(f"p{i}", name, tuple(name.split()), True, True, f"p/{i}.md", None)
+        for i, name in enumerate(["Ildikó Nagyová", "Ildikó Tóthová", "Ján Holp"])
+    ]
+    lexicon = Lexicon(persons=people)
+    q = understand("ildiko diplomovka kto ju viedol", lexicon)
+    assert [sorted(s.ids) for s in q.subjects] == [["p0", "p1"]]
+    assert [
+        sorted(s.ids) for s in understand("Kto viedol ildiko diplomovku?", lexicon).subjects
+    ] == [["p0", "p1"]]
+    capitalized = understand("Kto viedol Jána Holpa a ildiko?", lexicon)
+    assert [s.ids for s in capitalized.subjects] == [("p2",)]
+
+
+def test_own_theses_of_a_person_who_also_leads():
+    """ "Koľko prác má X?" asks X's own theses, though X also consults; "komu robila
+    vedúcu" asks whom X led."""
+    people = [
+        PersonEntry("ps", "Pavol Sabol", ("Pavol", "Sabol"), True, True, "p/ps.md", None, True)
+    ]
+    lexicon = Lexicon(persons=people)
+    own = understand("Koľko prác má Pavol Sabol?", lexicon)
+    assert [s.ids for s in own.subjects] == [("ps",)]
+    led = understand("Komu všetkým robil Pavol Sabol vedúceho?", lexicon)
+    assert not led.subjects and [r.ids for c in led.clauses for r in c.supervisors] == [("ps",)]

@@ -248,23 +248,29 @@ def _first_name_mentions(
     include_unpublished: bool,
     diacritics: bool,
 ) -> list[Mention]:
-    """A capitalized first name alone ("Kto viedol Erika?"): every student so named.
+    """A capitalized first name alone ("Kto viedol Erika?"): every student so named; in a
+    question typed without capitals ("ildiko diplomovka kto ju viedol"), a first name
+    of four letters or more in lowercase too.
 
     Not when a name-shaped word stands next to it: "Jozefa Mrkvičku" is an
     unknown person, not Jozef Juhár.
     """
     out = []
+    lowercase = not any(t.capitalized for t in tokens[1:])
     for t in tokens:
-        if used[t.index] or not free[t.index] or not t.capitalized or len(t.folded) < 3:
+        if used[t.index] or not free[t.index] or len(t.folded) < 3:
             continue
-        hits = {
-            e
-            for e, pos in index.lookup(t.text)
-            if pos < len(index.entries[e].words) - 1 and index.entries[e].has_page
-        }
+        if not (t.capitalized or (lowercase and len(t.folded) >= 4)):
+            continue
+        found = [(e, pos) for e, pos in index.lookup(t.text) if index.entries[e].has_page]
+        hits = {e for e, pos in found if pos < len(index.entries[e].words) - 1}
         if not hits:
             continue
         hits = _prefer_exact(t, hits, index, last=False, diacritics=diacritics)
+        if not t.capitalized:
+            # "marka" in lowercase may be Marek's first name or Marko's surname: every
+            # one it may mean, to ask which.
+            hits |= {e for e, pos in found if pos == len(index.entries[e].words) - 1}
         neighbours = [tokens[j] for j in (t.index - 1, t.index + 1) if 0 <= j < len(tokens)]
         if any(free[n.index] and not used[n.index] and n.capitalized for n in neighbours):
             continue

@@ -22,6 +22,11 @@ from zpagent.query.parts import Parts, _has, _token_span
 
 # Verbs of supervising whose subject (a nominative name) is the supervisor.
 _LEAD_VERBS = ("viedol", "viedla", "viedli", "vedie", "vedl", "vedla", "supervis", "skolil")
+# Verbs of one's own theses beside a name: "Koľko prác má X?", "Čo napísal X?".
+_OWN_VERBS = frozenset(
+    """ma mal mala mali maju napisal napisala pisal pisala robil robila obhajil obhajila
+    odovzdal odovzdala has had wrote did defended""".split()
+)
 # Words after which a name is whose students are meant: "pod vedením X", "študenti X".
 _LEAD_BEFORE = ("vedenim", "studenti", "studentov", "studentky", "diplomanti", "students", "by")
 
@@ -77,6 +82,13 @@ def _role(m: Mention, parts: Parts, lexicon: Lexicon) -> str:
     )
     if before in _LEAD_BEFORE or before == "u" or (verb and _nominative(m, entries, parts)):
         return lead_role
+    near = parts.tokens[max(0, m.start - 3) : m.end + 3]
+    # ("komu robila vedúcu", "koho mal ako konzultanta": a role word makes it hers.)
+    roles = _has(parts, "supervisor") or _has(parts, "consultant")
+    whom = any(t.folded in ("komu", "koho", "whom") for t in parts.tokens)
+    if not (roles or whom) and any(t.folded in _OWN_VERBS for t in near):
+        # "Koľko prác má Pavol Sabol?": his own theses, though he also consults.
+        return "subject"
     if _has(parts, "supervised") and not _has(parts, "who") and _nominative(m, entries, parts):
         return lead_role
     return "subject"
