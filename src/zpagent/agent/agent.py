@@ -235,13 +235,16 @@ def run_agent(
         status("Hľadám v grafe a v textoch wiki…")
         if client is not None:
             status("Overujem tvrdenia jazykového modelu v zdrojoch…")
-    resp = answer(gen, workspace.query_embedder, query, opts, client=client, cache=cache,
-                  history=history_asker(workspace, gen))  # fmt: skip
+
+    def ask(q: Query) -> AnswerResponse:
+        return answer(gen, workspace.query_embedder, q, opts, client=client, cache=cache,
+                      history=history_asker(workspace, gen))  # fmt: skip
+
+    resp = ask(query)
     if how == "focused" and resp.status != "ok":
         # The person's own pages do not say it: the turn is a question of its own.
         query, how, said = last, "new", describe(last)
-        resp = answer(gen, workspace.query_embedder, query, opts, client=client, cache=cache,
-                      history=history_asker(workspace, gen))  # fmt: skip
+        resp = ask(query)
     text = resp.answer if resp.answer else NOT_FOUND
     return AgentReply(
         text,

@@ -121,11 +121,6 @@ def blocks(text: str) -> list[Block]:
     return out
 
 
-def cells(row: str) -> list[str]:
-    """A table row's cells, without markup: "| a | b |" -> ["a", "b"]."""
-    return [strip_markup(c).strip() for c in row.strip().strip("|").split("|")]
-
-
 def _add(out: list[Block], block: Block) -> None:
     if not block.text.strip() or len(block.lines) > MAX_LINES or len(block.text) > MAX_CHARS:
         return

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from zpagent.answer.blocks import blocks, cells
+from zpagent.answer.blocks import blocks
 from zpagent.answer.evidence import Bundle
-from zpagent.answer.quotes import Quote, is_label_line, unit_list
+from zpagent.answer.quotes import Quote, cells, is_label_line, unit_list
 from zpagent.graph.build.patterns import classify_heading
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
@@ -61,11 +61,17 @@ def _shares_prefix(term: tuple[str, str, str], words: set[str]) -> bool:
     return any(len(w) >= PREFIX and w[:PREFIX] == folded[:PREFIX] for w in words)
 
 
+def _in_line(term: tuple[str, str, str], words: set[str], lemmas: set[str]) -> float:
+    """How much a line's own words say one term: a form of it 1, its root 0.75."""
+    if _matches(term, words, lemmas):
+        return 1.0
+    return PREFIX_WEIGHT if _shares_prefix(term, words) else 0.0
+
+
 def said(line: str, terms: list[tuple[str, str, str]]) -> float:
     """How much of the question's words ``line`` itself says (forms 1, roots 0.75)."""
     words, lemmas = _words(line)
-    return sum(1.0 if _matches(t, words, lemmas) else PREFIX_WEIGHT if _shares_prefix(t, words)
-               else 0.0 for t in terms)  # fmt: skip
+    return sum(_in_line(t, words, lemmas) for t in terms)
 
 
 def _score(
@@ -77,17 +83,15 @@ def _score(
     master thesis better than the same kind of line on another page."""
     words, lemmas = _words(line)
     ctx_words, ctx_lemmas = _words(context)
-    if own and terms and not any(_matches(t, words, lemmas) or _shares_prefix(t, words)
-                                 for t in terms):  # fmt: skip
+    in_line = [_in_line(t, words, lemmas) for t in terms]
+    if own and terms and not any(in_line):
         # A line that says none of the question's words answers nothing of it (a page
         # of a set the graph chose is quoted by its best line, whatever it says).
         return 0.0
     score = 0.0
-    for term in terms:
-        if _matches(term, words, lemmas):
-            score += 1.0
-        elif _shares_prefix(term, words):
-            score += PREFIX_WEIGHT
+    for term, weight in zip(terms, in_line, strict=True):
+        if weight:
+            score += weight
         elif _matches(term, ctx_words, ctx_lemmas):
             score += CONTEXT_WEIGHT
     # A labelled line ("Názov práce: ...", "Vedúci: ...") or a heading that

@@ -172,8 +172,7 @@ def unit_list(text: str) -> list[Unit]:
                 fence = fenced.group(1)
             elif stripped and not TABLE_RULE.match(stripped):
                 first = False
-                cells = [c.strip() for c in stripped.strip("|").split("|")]
-                out.append((" | ".join(strip_markup(c) for c in cells), ctx(), "table"))
+                out.append((" | ".join(cells(stripped)), ctx(), "table"))
             continue
         item = bool(LIST_ITEM.match(line))
         clean = strip_markup(LIST_ITEM.sub("", line)).strip()
@@ -196,6 +195,11 @@ def unit_list(text: str) -> list[Unit]:
         paragraph.append(clean)
     flush()
     return [Unit(" ".join(u.split()), c, k) for u, c, k in out if len(u.strip()) >= 4]
+
+
+def cells(row: str) -> list[str]:
+    """A table row's cells, without markup: "| a | b |" -> ["a", "b"]."""
+    return [strip_markup(c.strip()).strip() for c in row.strip().strip("|").split("|")]
 
 
 def is_fact_line(text: str) -> bool:

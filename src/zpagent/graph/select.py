@@ -278,6 +278,7 @@ class Selector:
         negated: list[set[str]] = []
         items: dict[str, set[str]] = defaultdict(set)
         excluded_items: dict[str, set[str]] = defaultdict(set)
+        excluded_works: set[str] = set()  # works taken out for everyone (``by_item``)
         clauses = list(query.clauses)
         conditions = list(query.conditions)
         if query.reference is not None and query.reference.relation in ("topic", "keyword"):
@@ -307,7 +308,7 @@ class Selector:
             pairs = self.clause_pairs(clause)
             if clause.negated and by_item:
                 for tids in pairs.values():
-                    excluded_items[""] |= tids
+                    excluded_works |= tids
             elif clause.negated:
                 negated.append(set(pairs))
                 for pid, tids in pairs.items():
@@ -330,10 +331,10 @@ class Selector:
             chosen = set(universe)
         for n in negated:
             chosen -= n
-        if excluded_items.get(""):
-            chosen = {p for p in chosen if items.get(p, set()) - excluded_items[""]}
+        if excluded_works:
+            chosen = {p for p in chosen if items.get(p, set()) - excluded_works}
             for pid in chosen:
-                excluded_items[pid] |= excluded_items[""]
+                excluded_items[pid] |= excluded_works
         ref = query.reference
         if ref is not None and ref.others and ref.of.kind == "person":
             chosen -= set(ref.of.ids)

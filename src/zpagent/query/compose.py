@@ -168,6 +168,8 @@ def _by_meaning(
         kinds.append(("project", lexicon.projects))
     if (team or _has(parts, "role")) and "role" not in named:
         kinds.append(("role", lexicon.roles))
+    if not kinds:
+        return []
     out: list[Element] = []
     for span in _unaccounted(parts, elements, qualifier):
         text = parts.core[span.start : span.end]
