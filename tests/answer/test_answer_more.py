@@ -354,12 +354,21 @@ SURNAMES = [
     "Oravec",
 ]
 TOMAS = {f"Tomáš {s}": s for s in SURNAMES}  # twelve namesakes
+# Two students with one full name: only their logins tell them apart.
+TWINS = [
+    ("jbiel16", 2016, "Bakalárska práca", 2019, "Rozpoznávanie reči v hluku"),
+    ("xbielik7", 2018, "Diplomová práca", 2023, "Preklad právnych textov"),
+]
 
 
 def namesake_pages() -> dict[str, str]:
     pages = {}
     for name, (login, start, kind, year, title) in MARTINS.items():
         pages[f"pages/students/{start}/{login}/README.md"] = student(name, start, kind, year, title)
+    for login, start, kind, year, title in TWINS:
+        pages[f"pages/students/{start}/{login}/README.md"] = student(
+            "Jana Bieliková", start, kind, year, title
+        )
     for i, (name, surname) in enumerate(TOMAS.items()):
         login = f"tx{i:03d}ab"
         title = f"Systém {surname} pre spracovanie údajov číslo {i}"
@@ -396,6 +405,19 @@ def test_a_first_name_alone_asks_which_person_naming_every_candidate(
         (line,) = [ln for ln in lines if ln.startswith(f"- {name} (")]
         assert str(year) in line and title in line
     assert r.claims == [] and llm.requests == []  # nothing guessed, no LLM asked
+
+
+def test_namesakes_with_one_full_name_are_told_apart_by_login(namesakes):
+    ws, g = namesakes
+    r = answer(g, ws.embedder, read(g, "Akú prácu písala Jana Bieliková?"), AnswerOptions())
+    assert r.status == "ambiguous" and len(r.candidates) == 2
+    lines = r.answer.splitlines()[1:]
+    for login, _, _, year, title in TWINS:
+        (line,) = [ln for ln in lines if ln.startswith(f"- Jana Bieliková ({login})")]
+        assert str(year) in line and title in line
+    # the login the clarification showed picks that one person
+    r = answer(g, ws.embedder, read(g, "Akú prácu písal xbielik7?"), AnswerOptions())
+    assert r.status == "ok" and TWINS[1][4] in r.answer and TWINS[0][4] not in r.answer
 
 
 def test_clarification_names_every_one_of_many_namesakes(namesakes):

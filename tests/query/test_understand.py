@@ -296,6 +296,28 @@ def test_an_english_possessive_is_the_owner_even_of_a_supervisor():
     assert "supervisor" in q.attributes and not q.clauses[0].supervisors
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["what was Marko's thesis about?", "What is Marko's thesis?", "what did Marko write?"],
+)
+def test_a_surname_inside_an_english_title_question_is_a_name(question):
+    """The title cue "what was …'s thesis" spans the name: the name is still read."""
+    people = [
+        PersonEntry(pid, name, tuple(name.split()), True, True, None, None)
+        for pid, name in (("jozef-marko", "Jozef Marko"), ("jan-marko", "Ján Marko"))
+    ]
+    q = understand(question, Lexicon(persons=people))
+    assert [set(s.ids) for s in q.subjects] == [{"jozef-marko", "jan-marko"}]
+    assert "title" in q.attributes
+
+
+@pytest.mark.parametrize("verb", ["viedol", "školí", "skoli", "školia"])
+def test_supervising_verbs_make_the_named_person_the_supervisor(lexicon, verb):
+    q = understand(f"Koľko diplomoviek {verb} Hládek?", lexicon)
+    assert q.ask == "count" and not q.subjects
+    assert [r.ids for c in q.clauses for r in c.supervisors] == [("daniel-hladek",)]
+
+
 def test_a_count_of_projects_someone_led_depends_on_who_led_works(lexicon):
     q = understand("Koľko tímových projektov viedol Daniel Hládek?", lexicon)
     assert q.ask == "count" and "work_supervisor" in q.relations

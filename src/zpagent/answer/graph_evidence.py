@@ -15,7 +15,7 @@ from typing import Any
 
 from zpagent.answer.evidence import Bundle, GraphPathLine, SourceEvidence
 from zpagent.answer.facts import Fact
-from zpagent.answer.subjects import Names
+from zpagent.answer.subjects import Names, candidate_rows
 from zpagent.config import Settings
 from zpagent.graph.answers.search import graph_search
 from zpagent.graph.contract import GraphFact, GraphResponse
@@ -166,16 +166,7 @@ def graph_bundle(
         s.source_id: SourceEvidence(s, authors.get(s.document_path, []), texts.get(s.source_id, []))
         for s in resp.sources
     }
-    candidates = [
-        {
-            "name": c.name,
-            "id": c.id,
-            "status": c.status,
-            "document_path": c.document_path,
-            "hint": c.summary,
-        }
-        for c in resp.candidates
-    ]
+    candidates = candidate_rows(resp.candidates)
     return Bundle(
         question=query,
         engine="graph",

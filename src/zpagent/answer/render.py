@@ -10,6 +10,7 @@ wrote can reach the user. Nothing the model wrote is ever shown.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.facts import Fact
@@ -258,13 +259,19 @@ def render_refusal(failures: list[Failure]) -> str:
 
 def render_clarification(candidates: list[dict]) -> str:
     rows = []
-    # Every candidate: the user must be able to name any of them.
-    for c in candidates:
-        if c.get("status", "candidate") != "candidate":
-            continue
-        label = escape(str(c.get("name") or c.get("id")))
+    shown = [c for c in candidates if c.get("status", "candidate") == "candidate"]
+    names = Counter(str(c.get("name") or c.get("id")) for c in shown)
+    # Every candidate: the user must be able to name any of them, so namesakes
+    # carry their login (the one thing that tells them apart on the wiki).
+    for c in shown:
+        name = str(c.get("name") or c.get("id"))
+        label = escape(name)
         extra = c.get("hint") or c.get("document_path")
-        rows.append(f"- {label}" + (f" ({escape(str(extra))})" if extra else ""))
+        if names[name] > 1 and c.get("login"):
+            label += f" ({escape(str(c['login']))})"
+            rows.append(f"- {label}" + (f": {escape(str(extra))}" if extra else ""))
+        else:
+            rows.append(f"- {label}" + (f" ({escape(str(extra))})" if extra else ""))
     return "Otázke zodpovedá viac osôb. Ktorú z nich máte na mysli?\n" + "\n".join(rows)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from zpagent.config import Settings
 from zpagent.graph.answers.resolve import add_candidates, add_rejected
 from zpagent.graph.answers.response import ResponseBuilder
+from zpagent.graph.contract import Candidate
 from zpagent.graph.lexicon import load_lexicon
 from zpagent.graph.store.serving import graph_ready, graph_store
 from zpagent.ingest.text import fold
@@ -63,16 +64,18 @@ def graph_available(gen: Any, settings: Settings) -> bool:
     return bool(graph_ready(gen, settings))
 
 
-def _candidates(builder: ResponseBuilder) -> list[dict[str, Any]]:
+def candidate_rows(candidates: list[Candidate]) -> list[dict[str, Any]]:
+    """The persons a name may mean, as the answer layer hands them on."""
     return [
         {
             "name": c.name,
             "id": c.id,
             "status": c.status,
             "document_path": c.document_path,
+            "login": c.login,
             "hint": c.summary,
         }
-        for c in builder.candidates
+        for c in candidates
     ]
 
 
@@ -120,10 +123,12 @@ def resolve_names(gen: Any, query: Query, settings: Settings, include_unpublishe
     for ref in _refs_in_order(query):
         if ref.status == "unknown":
             add_rejected(builder, ref.text, lexicon, include_unpublished)
-            return Names("unknown", candidates=_candidates(builder), lexicon=lexicon)
+            return Names("unknown", candidates=candidate_rows(builder.candidates), lexicon=lexicon)
         if ref.status == "ambiguous":
             add_candidates(builder, list(ref.ids), lexicon, include_unpublished)
-            return Names("ambiguous", candidates=_candidates(builder), lexicon=lexicon)
+            return Names(
+                "ambiguous", candidates=candidate_rows(builder.candidates), lexicon=lexicon
+            )
     subjects = []
     for ref in query.subjects:
         person = lexicon.person_by_id[ref.resolved]  # type: ignore[index]
@@ -131,7 +136,7 @@ def resolve_names(gen: Any, query: Query, settings: Settings, include_unpublishe
     unknown = [n for n in query.unknown_names if person_shaped(n, lexicon, query.folded)]
     if not subjects and unknown and query.ask in PERSON_ASKS:
         add_rejected(builder, unknown[0], lexicon, include_unpublished)
-        return Names("unknown", candidates=_candidates(builder), lexicon=lexicon)
+        return Names("unknown", candidates=candidate_rows(builder.candidates), lexicon=lexicon)
     unique = list({s.id: s for s in subjects}.values())
     beside = [
         n for n in unknown if len(n.split()) >= 2 and fold(n.split()[0]) in lexicon.first_name_forms

@@ -108,6 +108,7 @@ class Candidate(BaseModel):
     )
     document_path: str | None = None
     source_id: str | None = None
+    login: str | None = Field(None, description="The person's login (tells namesakes apart).")
     summary: str | None = Field(None, description="What tells the candidates apart.")
     score: float | None = None
 

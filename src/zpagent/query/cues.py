@@ -30,7 +30,7 @@ _CUE_PATTERNS: dict[str, str] = {
     "who": r"\bkto\b|\bwho\b|\bkdo\b",
     "supervisor": (
         r"\bveduc\w*|\bviedol\w*|\bviedla\w*|\bviedli\b|\bvedie\b|\bvedu\b|\bvedeni\w*"
-        r"|\bskolitel\w*|\bskolil\w*|\bsupervis\w*|\badvis\w*|\bmentor\w*"
+        r"|\bskolitel\w*|\bskolil\w*|\bskolia?\b|\bsupervis\w*|\badvis\w*|\bmentor\w*"
         r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bu koho\b|\bvedl\w*|\bvedouc\w*|\bled\b|\bvede\b"
         r"|\bgarant\w*|\bkontaktn\w*\s+osob\w*|\bcontact person\b|\bleads?\b|\bkontakt\b"
     ),
@@ -47,8 +47,9 @@ _CUE_PATTERNS: dict[str, str] = {
         # between may be a name. "bakalári" are students, not theses.
         r"|\b(?:ktor\w*|ak(?:y|a|e|u|ych|ou|eho|ej|om)|kter\w*|jak(?:y|a|e|ou))\s+(?=(?:\w+\s+)?"
         r"(?:prac|thes|bakalar(?!(?:i|ov|om|mi|ant\w*)\b)|diplomov|dizert)\w*)"
-        r"|\bjmen\w*|\bwhat (?:was|is) (?:the )?\w+'?s? (?:thesis|work)\b|\babout what\b"
-        r"|\bwhat (?:did|does) \w+ (?:write|work)\b"
+        # "what was Marko's thesis": the name between is no cue word.
+        r"|\bjmen\w*|\bwhat (?:was|is)(?= (?:the )?\w+'?s? (?:thesis|work)\b)|\babout what\b"
+        r"|\bwhat (?:did|does)(?= \w+ (?:write|work)\b)"
     ),
     "year": (
         r"\bkedy\b|\bktorom roku\b|\bktory rok\b|\brok\b|\broku\b|\bwhen\b|\byears?\b"

@@ -22,6 +22,8 @@ from zpagent.query.parts import Parts, _has, _token_span
 
 # Verbs of supervising whose subject (a nominative name) is the supervisor.
 _LEAD_VERBS = ("viedol", "viedla", "viedli", "vedie", "vedl", "vedla", "supervis", "skolil")
+# Whole present forms whose stems would also begin nouns ("školí" beside "školiteľ").
+_LEAD_PRESENT = frozenset({"skoli", "skolia"})
 # Verbs of one's own theses beside a name: "Koľko prác má X?", "Čo napísal X?".
 _OWN_VERBS = frozenset(
     """ma mal mala mali maju napisal napisala pisal pisala robil robila obhajil obhajila
@@ -78,7 +80,8 @@ def _role(m: Mention, parts: Parts, lexicon: Lexicon) -> str:
         return "subject"  # "Krisztina Szabóová's dissertation": hers, whoever she leads
     before = parts.tokens[m.start - 1].folded if m.start > 0 else ""
     verb = any(
-        t.folded.startswith(_LEAD_VERBS) for t in parts.tokens[max(0, m.start - 3) : m.end + 3]
+        t.folded.startswith(_LEAD_VERBS) or t.folded in _LEAD_PRESENT
+        for t in parts.tokens[max(0, m.start - 3) : m.end + 3]
     )
     if before in _LEAD_BEFORE or before == "u" or (verb and _nominative(m, entries, parts)):
         return lead_role

@@ -83,6 +83,7 @@ def add_candidates(
                 status="candidate",
                 document_path=entry.document_path,
                 source_id=sid,
+                login=entry.login,
                 summary=summary,
             )
         )

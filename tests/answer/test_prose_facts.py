@@ -1,0 +1,59 @@
+"""Facts a student's page states only in prose, asked of that student without an LLM:
+
+- a question that names the thesis kind is answered from that thesis's section,
+  never from the same kind of sentence in another thesis's section on the page
+  ("the tool of her master thesis" is not her bachelor thesis's tool);
+- the same question about the other kind gets the other section's sentence.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import built_workspace
+from zpagent.requests import AnswerRequest
+
+PAGE = "pages/students/2015/bb7/README.md"
+PAGES = {
+    PAGE: (
+        "---\ntitle: Barbora Biela\n---\n\n# Barbora Biela\n\n"
+        "## Diplomová práca – 2020\n\n**Názov**: Predikcia výroby fotovoltickej elektrárne\n\n"
+        "Vedúci práce: Peter Ondrejka\n\n**Zadanie práce:**\n\n"
+        "1. Analyzujte súčasný stav problematiky.\n"
+        "2. Vytvorte model v prostredí MATLAB/Simulink.\n\n"
+        "## Bakalárska práca, 2018\n\n**Názov**: Detekcia porúch na vedeniach\n\n"
+        "Vedúci práce: Peter Ondrejka\n\nCieľ práce:\n\n"
+        "Vytvorte model predikcie porúch v prostredí PSCAD. Porovnajte presnosť modelu "
+        "LSTM s jednoduchou referenčnou predikciou.\n"
+    ),
+    "pages/students/2016/cd1/README.md": (
+        "# Cyril Dobrý\n\n## Bakalárska práca, 2019\n\n**Názov**: Meranie spotreby\n\n"
+        "Vedúci práce: Peter Ondrejka\n\nVytvorte model spotreby v prostredí Modelica.\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory):
+    return built_workspace(tmp_path_factory, "prose", PAGES)
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "not_said"),
+    [
+        (
+            "What tool did Barbora Biela build her prediction model in for the master thesis?",
+            "MATLAB/Simulink",
+            "PSCAD",
+        ),
+        ("V akom prostredí robila Biela model predikcie v bakalárke?", "PSCAD", "MATLAB"),
+    ],
+)
+def test_a_prose_fact_comes_from_the_asked_thesis_section(ws, question, said, not_said):
+    resp = ws.answer(AnswerRequest(query=question))
+    assert resp.status == "ok", resp.answer
+    assert said in resp.answer and not_said not in resp.answer
+    assert "Modelica" not in resp.answer  # another student's page is never quoted
+    cited = {s.document_path for s in resp.sources if any(s.source_id in c.sources
+                                                          for c in resp.claims)}  # fmt: skip
+    assert cited == {PAGE}
