@@ -175,9 +175,7 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
         # A set of theses (graph-guided), or a named kind of a person's theses: a
         # sentence of another thesis of the page is not about the one asked
         # ("bakalárske práce" quoted from a master's; "for the master thesis").
-        kinds = (
-            _asked_kinds(bundle, src.source_id) if per_source else set(bundle.question.kinds)
-        )
+        kinds = _asked_kinds(bundle, src.source_id) if per_source else set(bundle.question.kinds)
         for text in ev.texts:
             for u in unit_list(text):
                 unit, context = u.text, u.context
