@@ -35,6 +35,15 @@ PAGES = {
         "- Treba odovzdať diplomovku včas, termín si overiť.\n"
         "- Citovať aj zahraničné zdroje.\n"
     ),
+    "pages/navody/server/README.md": (
+        "# Pripojenie na výpočtový server\n\n## Prihlásenie\n\n"
+        "Na server sa prihlásite cez SSH:\n\n```\nssh LOGIN@hpc.example.edu -p 4422\n```\n"
+    ),
+    "pages/students/2021/tk1/README.md": (
+        "---\ntitle: Tomáš Krátky\ntaxonomy:\n  tag: [ssh, server, bezpečnosť]\n---\n\n"
+        "# Tomáš Krátky\n\n## Bakalárska práca (2024)\n\nNázov: Audit SSH serverov\n\n"
+        "Vedúci: Ing. Eva Pavlíková, PhD.\n"
+    ),
     "pages/projects/parkovanie/README.md": (
         "# Parkovanie v kampuse\n\nCieľom projektu je zobrazovať voľné parkovacie miesta.\n"
     ),
@@ -69,6 +78,18 @@ def test_a_count_the_graph_does_not_hold_is_a_rules_question(ws):
     assert resp.status == "ok", resp.reason
     assert "40 zdrojov" in resp.answer
     assert "pages/students/2020/sh1/README.md" not in _cited(resp)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Na akom porte sa pripájam cez ssh na server?", "which port do I use to ssh into the server?"],
+)
+def test_which_thing_the_graph_does_not_list_is_read_from_the_text(ws, question):
+    """ "ssh" and "server" are keywords of a thesis, but "aký port" asks for no thesis."""
+    resp = ws.answer(AnswerRequest(query=question))
+    assert resp.status == "ok", (resp.reason, resp.interpreted_as)
+    assert "4422" in resp.answer
+    assert "Audit SSH serverov" not in resp.answer
 
 
 def test_a_rules_question_the_guides_do_not_answer_is_not_found(ws):

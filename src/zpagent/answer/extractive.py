@@ -233,6 +233,9 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
         if s < best - 1.0 or quote.text in seen:
             continue
         seen.add(quote.text)
+        if quote.lead:
+            # A block is quoted with its lead sentence: that sentence is not said twice.
+            out = [q for q in out if q.text.strip() != quote.lead.strip()]
         out.append(quote)
         if quote.kind != "sentence" or len(out) >= max_lines:
             break  # a block is a whole answer: nothing is quoted after it

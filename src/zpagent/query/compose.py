@@ -185,6 +185,23 @@ def _by_meaning(
     return out
 
 
+# Question words whose next word is the noun asked for ("aký port", "which tool").
+_WHICH = frozenset(
+    """aky aka ake aku akom akej akeho akych akymi akemu ktory ktora ktore ktoru ktorom
+    ktorej ktoreho ktorych ktorymi jaky jaka jake jakou jakem ktery ktera ktere kterou
+    kterem which what""".split()
+)
+
+
+def _asks_unread(parts: Parts, unaccounted: tuple[Span, ...]) -> bool:
+    """The noun right after the question word is a word nothing read."""
+    starts = {s.start for s in unaccounted}
+    return any(
+        t.folded in _WHICH and nxt.start in starts
+        for t, nxt in zip(parts.tokens, parts.tokens[1:], strict=False)
+    )
+
+
 def _leader_again(parts: Parts, elements: list[Element]) -> list[Element]:
     """ "u nej", "pod ním": the one supervisor the question names, once more where the
     pronoun stands (its clause may be another thesis: "bakalári Sýkorovej nemali
@@ -379,6 +396,11 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             # The author is who wrote the pages, no supervisor of anything.
             clauses, conditions, subjects = (), (), []
     unaccounted = _unaccounted(parts, elements, qualifier)
+    if ask == "list" and not subjects and reference is None and _asks_unread(parts, unaccounted):
+        # "Aký port…", "which port do I use to ssh…": the thing asked for is no unit the
+        # graph lists (persons, theses, topics), so the pages' text answers, not a list
+        # of the theses that share a keyword with the question.
+        ask = "open"
     order, position = cu.order_of(parts.folded)
     intents = _intents(parts, subjects, elements)
     return Query(
