@@ -3,7 +3,8 @@
 - a question that names the thesis kind is answered from that thesis's section,
   never from the same kind of sentence in another thesis's section on the page
   ("the tool of her master thesis" is not her bachelor thesis's tool);
-- the same question about the other kind gets the other section's sentence.
+- the same question about the other kind gets the other section's sentence;
+- who led a thesis is its supervisor with that thesis's consultant.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ PAGES = {
     PAGE: (
         "---\ntitle: Barbora Biela\n---\n\n# Barbora Biela\n\n"
         "## Diplomová práca – 2020\n\n**Názov**: Predikcia výroby fotovoltickej elektrárne\n\n"
-        "Vedúci práce: Peter Ondrejka\n\n**Zadanie práce:**\n\n"
+        "Vedúci práce: Peter Ondrejka\n\nKonzultant: Ing. Ján Malý\n\n**Zadanie práce:**\n\n"
         "1. Analyzujte súčasný stav problematiky.\n"
         "2. Vytvorte model v prostredí MATLAB/Simulink.\n\n"
         "## Bakalárska práca, 2018\n\n**Názov**: Detekcia porúch na vedeniach\n\n"
-        "Vedúci práce: Peter Ondrejka\n\nCieľ práce:\n\n"
+        "Vedúci práce: Peter Ondrejka\n\nKonzultant: Ing. Eva Sivá\n\nCieľ práce:\n\n"
         "Vytvorte model predikcie porúch v prostredí PSCAD. Porovnajte presnosť modelu "
         "LSTM s jednoduchou referenčnou predikciou.\n"
     ),
@@ -57,3 +58,17 @@ def test_a_prose_fact_comes_from_the_asked_thesis_section(ws, question, said, no
     cited = {s.document_path for s in resp.sources if any(s.source_id in c.sources
                                                           for c in resp.claims)}  # fmt: skip
     assert cited == {PAGE}
+
+
+@pytest.mark.parametrize(
+    ("question", "consultant", "other"),
+    [
+        ("Kto viedol diplomovku Barbory Bielej?", "Ján Malý", "Eva Sivá"),
+        ("Akú bakalárku má Barbora Biela?", "Eva Sivá", "Ján Malý"),
+    ],
+)
+def test_who_led_a_thesis_names_its_consultant_too(ws, question, consultant, other):
+    resp = ws.answer(AnswerRequest(query=question))
+    assert resp.status == "ok", resp.answer
+    assert "Peter Ondrejka" in resp.answer and consultant in resp.answer
+    assert other not in resp.answer  # the other thesis's consultant is not this one's

@@ -20,8 +20,9 @@ from zpagent.query import Query
 def with_their_titles(facts: list[Fact], evidence: list[Fact]) -> list[Fact]:
     """A supervisor or consultant with the title of the thesis they led: "which
     thesis" is part of the answer; and a thesis title with who led it ("Čo robil
-    Attila za prácu?" reads best with its supervisor). Verified facts of the same
-    evidence, never another item's."""
+    Attila za prácu?" reads best with its supervisor), and a supervisor with the
+    consultant of the same thesis. Verified facts of the same evidence, never another
+    item's."""
     titled = {f.item for f in facts if f.attribute in ("thesis_title", "work_title")}
     leads = {f.item for f in facts if f.attribute in ("supervisor", "consultant") and f.item}
     titles = [
@@ -33,7 +34,14 @@ def with_their_titles(facts: list[Fact], evidence: list[Fact]) -> list[Fact]:
         f for f in evidence
         if f.attribute == "supervisor" and f.item in titled - led and f.thesis_kind
     ]  # fmt: skip
-    unique = {(f.item, f.value): f for f in leaders}
+    # Who led a thesis is its supervisor with its consultant ("kto viedol bakalárku X?").
+    guided = led | {f.item for f in leaders}
+    consulted = {f.item for f in facts if f.attribute == "consultant"}
+    consultants = [
+        f for f in evidence
+        if f.attribute == "consultant" and f.item in guided - consulted and f.thesis_kind
+    ]  # fmt: skip
+    unique = {(f.item, f.value): f for f in leaders + consultants}
     return facts + list({f.item: f for f in titles}.values()) + list(unique.values())
 
 
