@@ -116,6 +116,9 @@ def units(text: str) -> list[tuple[str, str]]:
     return [(u.text, u.context) for u in unit_list(text)]
 
 
+_PROSE_CELL = 40  # characters from which a table cell is prose, not a value
+
+
 def unit_list(text: str) -> list[Unit]:
     """Sentences and labelled lines of ``text``, each with its headings (context).
 
@@ -172,7 +175,13 @@ def unit_list(text: str) -> list[Unit]:
                 fence = fenced.group(1)
             elif stripped and not TABLE_RULE.match(stripped):
                 first = False
-                out.append((" | ".join(cells(stripped)), ctx(), "table"))
+                row = cells(stripped)
+                out.append((" | ".join(row), ctx(), "table"))
+                # A cell of prose ("| 8. 12. 2020 | Batéria vydržala 423 hodín, …")
+                # is sentences too, under its row's first cell (a date, a name).
+                for cell in row[1:]:
+                    if len(cell) >= _PROSE_CELL and cell[:1].isupper():
+                        out.extend((x, f"{ctx()} {row[0]}", "sentence") for x in sentences(cell))
             continue
         item = bool(LIST_ITEM.match(line))
         clean = strip_markup(LIST_ITEM.sub("", line)).strip()

@@ -55,7 +55,13 @@ def unread_lines(bundle: Bundle, question: Query) -> list[Quote]:
 
 
 def _unread_stems(question: Query) -> set[str]:
-    stems = {stem(w) for u in question.unaccounted_words for w in u.split() if len(w) > 3}
+    # Short words say little, except an acronym written as one ("MOS", "CER", "GPU").
+    stems = {
+        stem(w)
+        for u in question.unaccounted_words
+        for w in u.split()
+        if len(w) > 3 or (len(w) >= 2 and w.isupper())
+    }
     # The same word in the wiki's other language: "English title" is "Anglický
     # názov", "anglický názov" may be "English title", "pôvodný" is "original".
     stems |= {_OTHER_LANGUAGE[s[:5]] for s in stems if s[:5] in _OTHER_LANGUAGE}

@@ -127,8 +127,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\w*|\bhow many (?:\w+ )?(?:thes|works|projects|tasks)"
         # "ktoré tímové projekty", "which theses": a list of works; a team project
         # shared by three students is one of them, not three.
-        r"|\b(?:ktor[eya]|ake|aky|ktere|jake|which|what)\s+(?:\w+\s+){0,3}"
-        r"(?:prac|thes|projekt|uloh|diplomov|diplomk|bakalar|dizertac|works|projects|tasks)\w*"
+        # Only the question word: the words before the noun are read on their own
+        # ("aké zariadenie použila v bakalárke" asks for a device, not for theses).
+        r"|\b(?:ktor[eya]|ake|aky|ktere|jake|which|what)(?=\s+(?:\w+\s+){0,3}"
+        r"(?:prac|thes|projekt|uloh|diplomov|diplomk|bakalar|dizertac|works|projects|tasks))"
         r"|\bpocet\s+(?:\w+\s+)?(?:prac|diplomov|bakalar|dizertac|thes|projekt)\w*"
     ),
     # "Koho viedol", "študenti vedúceho X", "pod vedením X": X is the supervisor.
