@@ -13,7 +13,9 @@
 - "Moja úloha: …" on a member's page is her role in the team, and who led her
   team project is what another member's page says when hers and no project
   page say it;
-- "Kdo měl na starosti detekci vozidel" (Czech) names the role "detekcia vozidiel".
+- "Kdo měl na starosti detekci vozidel" (Czech) names the role "detekcia vozidiel";
+- a fact the student's consultation notes state (a table row's prose, a dated
+  list item, an acronym such as "MOS") answers a follow-up about that student.
 """
 
 from __future__ import annotations
@@ -126,6 +128,21 @@ PAGES = {
         "# Zoltán Szabó\n\n## Tímový projekt 2020\n\nNázov: Evidencia dochádzky NFC\n\n"
         "Vedúci: Mgr. Lucia Dobrovská, PhD.\n\nMoja úloha: detekcia vozidiel\n"
     ),
+    # Notes outside the thesis sections: a table of consultations and dated notes.
+    "pages/students/2020/lh1/README.md": _student(
+        "Lena Hoffmannová",
+        "lh1",
+        "Bakalárska práca",
+        2023,
+        "Senzorová sieť v laboratóriu",
+        "Juraj Kmeť",
+        "Navrhnite a zostavte prototyp so zariadením ESP32.\n",
+        extra="\n## Diplomová práca (2025)\n\nNázov: Digitálne dvojča laboratória\n\n"
+        "Vedúci: Ing. Juraj Kmeť, PhD.\n\nZadanie:\n\nVytvorte model v prostredí Unity.\n"
+        "\n## Konzultácie\n\n| Dátum | Stav | Úlohy |\n|---|---|---|\n"
+        "| 8. 12. 2022 | Batéria vydržala 423 hodín, treba zapnúť hlboký spánok. | Opraviť graf. |\n"
+        "\n### 7. 2. 2023\n\n- MOS v prvom teste 4,0, po úprave 4,2.\n",
+    ),
     "pages/navody/server/README.md": (
         "# Výpočtový server\n\n## Prihlásenie\n\n"
         "Na server sa prihlásite cez SSH na porte 4422: `ssh -p 4422 login@gpu.example.edu`.\n"
@@ -232,3 +249,20 @@ def test_a_team_project_named_in_english_is_read_by_meaning(ws):
         "Jiří Pokorný", "Lucia Žiaková"}  # fmt: skip
     # Read by meaning, not by its words: never stated as exact.
     assert resp.aggregation is not None and resp.aggregation.exact is False
+
+
+@pytest.mark.parametrize(
+    ("turn", "said"),
+    [
+        ("a ako dlho jej vydržala batéria?", "423 hodín"),
+        ("and what MOS did she get?", "4,2"),
+        ("aké zariadenie použila v bakalárke?", "ESP32"),
+    ],
+)
+def test_a_follow_up_is_answered_from_the_students_notes(ws, turn, said):
+    first, reply = _chat(ws, "Kto viedol bakalárku Leny Hoffmannovej?", turn)
+    assert "Juraj Kmeť" in first.text
+    assert reply.status == "ok", reply.text
+    assert said in reply.text
+    assert "Unity" not in reply.text  # never her other thesis's section
+    assert _cited(reply) == {"pages/students/2020/lh1/README.md"}

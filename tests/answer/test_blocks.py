@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from zpagent.answer.blocks import MAX_LINES, blocks
-from zpagent.answer.quotes import Quote
+from zpagent.answer.quotes import Quote, unit_list
 from zpagent.answer.render import block
 from zpagent.requests import AnswerRequest
 
@@ -91,3 +91,18 @@ def test_a_how_to_question_gets_the_command_block_verbatim(sample_workspace):
 def test_a_question_about_a_person_is_never_answered_with_a_block(sample_workspace):
     resp = sample_workspace.answer(AnswerRequest(query="Kto viedol bakalársku prácu Jána Holpa?"))
     assert "```" not in resp.answer
+
+
+def test_a_prose_table_cell_is_quotable_sentences_under_its_row():
+    """A consultation table's prose cell says facts in sentences; a value cell does not."""
+    text = (
+        "## Konzultácie\n\n| Dátum | Stav | Úlohy |\n|---|---|---|\n"
+        "| 8. 12. 2022 | Batéria vydržala 423 hodín. Treba zapnúť hlboký spánok. | Graf. |\n"
+        "| Odovzdanie | 28. 4. 2025 | – |\n"
+    )
+    units = unit_list(text)
+    quotable = [(u.text, u.context) for u in units if u.quotable]
+    assert ("Batéria vydržala 423 hodín.", " Konzultácie 8. 12. 2022") in quotable
+    assert ("Treba zapnúť hlboký spánok.", " Konzultácie 8. 12. 2022") in quotable
+    assert not any("28. 4. 2025" in t for t, _ in quotable)  # a short value stays a row
+    assert sum(u.kind == "table" for u in units) == 3  # the rows are still rows
