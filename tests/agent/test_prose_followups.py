@@ -140,7 +140,7 @@ PAGES = {
         extra="\n## Diplomová práca (2025)\n\nNázov: Digitálne dvojča laboratória\n\n"
         "Vedúci: Ing. Juraj Kmeť, PhD.\n\nZadanie:\n\nVytvorte model v prostredí Unity.\n"
         "\n## Konzultácie\n\n| Dátum | Stav | Úlohy |\n|---|---|---|\n"
-        "| 8. 12. 2022 | Batéria vydržala 423 hodín, treba zapnúť hlboký spánok. | Opraviť graf. |\n"
+        "| 8. 12. 2022 | Batéria vydržala 423 hodín, treba zapnúť hlboký spánok. | Graf. |\n"
         "\n### 7. 2. 2023\n\n- MOS v prvom teste 4,0, po úprave 4,2.\n",
     ),
     "pages/navody/server/README.md": (
