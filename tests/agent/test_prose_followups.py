@@ -141,7 +141,21 @@ PAGES = {
         "Vedúci: Ing. Juraj Kmeť, PhD.\n\nZadanie:\n\nVytvorte model v prostredí Unity.\n"
         "\n## Konzultácie\n\n| Dátum | Stav | Úlohy |\n|---|---|---|\n"
         "| 8. 12. 2022 | Batéria vydržala 423 hodín, treba zapnúť hlboký spánok. | Graf. |\n"
-        "\n### 7. 2. 2023\n\n- MOS v prvom teste 4,0, po úprave 4,2.\n",
+        "\n### 7. 2. 2023\n\n- MOS v prvom teste 4,0, po úprave 4,2.\n"
+        "- Model Gemma 2 beží lokálne cez Ollama.\n"
+        "\n### Publikácie\n\n- HOFFMANNOVÁ, L.: Senzory. In: Proceedings of TSD, 2024.\n",
+    ),
+    # "BLEU" is a keyword of the wiki (two pages' tags), and a value on one page.
+    "pages/students/2014/rm1/README.md": (
+        "---\ntitle: Réka Molnárová\ntaxonomy:\n  tag: [BLEU, strojový preklad]\n---\n\n"
+        "# Réka Molnárová\n\n## Diplomová práca (2018)\n\nNázov: Preklad zákonov\n\n"
+        "Vedúci: Ing. Marek Šimko, PhD.\n\n## Stretnutia\n\n"
+        "- BLEU na testovacej množine 31,8, po doladení 33,6.\n"
+    ),
+    "pages/students/2015/vz1/README.md": (
+        "---\ntitle: Vendelín Žiak\ntaxonomy:\n  tag: [BLEU, preklad]\n---\n\n"
+        "# Vendelín Žiak\n\n## Bakalárska práca (2018)\n\nNázov: Preklad titulkov\n\n"
+        "Vedúci: Ing. Marek Šimko, PhD.\n\nBLEU dosiahlo 22,4.\n"
     ),
     "pages/navody/server/README.md": (
         "# Výpočtový server\n\n## Prihlásenie\n\n"
@@ -257,6 +271,8 @@ def test_a_team_project_named_in_english_is_read_by_meaning(ws):
         ("a ako dlho jej vydržala batéria?", "423 hodín"),
         ("and what MOS did she get?", "4,2"),
         ("aké zariadenie použila v bakalárke?", "ESP32"),
+        ("kde publikovala?", "TSD"),  # the list under "Publikácie"
+        ("aký model jej bežal cez Ollamu?", "Gemma 2"),  # a thing's name, no person's
     ],
 )
 def test_a_follow_up_is_answered_from_the_students_notes(ws, turn, said):
@@ -266,3 +282,12 @@ def test_a_follow_up_is_answered_from_the_students_notes(ws, turn, said):
     assert said in reply.text
     assert "Unity" not in reply.text  # never her other thesis's section
     assert _cited(reply) == {"pages/students/2020/lh1/README.md"}
+
+
+def test_a_keyword_beside_a_pointer_is_a_word_of_her_page(ws):
+    """ "a aké BLEU jej vyšlo?": "BLEU" is a keyword of two theses, but "jej" asks
+    her page, not for the list of theses with that keyword."""
+    first, reply = _chat(ws, "Kto viedol diplomovku Réky Molnárovej?", "a aké BLEU jej vyšlo?")
+    assert "Marek Šimko" in first.text
+    assert "33,6" in reply.text and "22,4" not in reply.text
+    assert _cited(reply) == {"pages/students/2014/rm1/README.md"}

@@ -431,3 +431,18 @@ def test_clarification_names_every_one_of_many_namesakes(namesakes):
     r = answer(g, ws.embedder, read(g, "Aký názov práce má Tomáš?"), AnswerOptions(engine="graph"))
     assert r.status == "ambiguous" and len(r.candidates) == len(TOMAS)
     assert [name for name in TOMAS if name not in r.answer] == []
+
+
+@pytest.mark.parametrize("reply", ["tú, čo robila preklad právnych textov", "xbielik7"])
+def test_a_reply_picks_a_namesake_by_her_title_words_or_login(namesakes, reply):
+    ws, _ = namesakes
+    messages = [{"role": "user", "content": "Kto viedol prácu Jany Bielikovej?"}]
+    ask = ws.chat(messages)
+    assert ask.status == "ambiguous", ask.text
+    messages += [
+        {"role": "assistant", "content": ask.text},
+        {"role": "user", "content": reply},
+    ]
+    picked = ws.chat(messages)
+    assert picked.status == "ok", picked.text
+    assert TWINS[1][4] in picked.text and TWINS[0][4] not in picked.text

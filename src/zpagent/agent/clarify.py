@@ -38,6 +38,11 @@ _ORDINALS = (
 )
 
 
+# "toho, čo robil klonovanie hlasu", "tú z 2021", "the one with…": a reply that
+# points at one of the candidates, though its relative clause reads as a question.
+_POINTS_BACK = re.compile(r"^\s*(?:a\s+)?(?:toho|ten|tu|ta|tej|tom|tou|tomu|the one)\b")
+
+
 def _by_ordinal(turn: Query, n: int) -> int | None:
     if len(turn.tokens) > 5:
         return None
@@ -100,7 +105,7 @@ def choose(turn: Query, pending: Pending, lexicon: Lexicon) -> str | None:
         if len(named) == 1:
             return named.pop()
     own = turn.listing or (turn.attributes and turn.subjects)
-    if own and named is None:
+    if own and named is None and not _POINTS_BACK.match(turn.folded):
         return None  # a question of its own ("Kto viedol bakalárske práce v 2018?")
     pool = tuple(named) if named else candidates
     found = _by_facts(turn, pool, lexicon)

@@ -25,6 +25,13 @@ import re
 from dataclasses import replace
 
 from zpagent.agent.clarify import choose, corrected
+from zpagent.agent.focus import (
+    about_focus,
+    led_by_focus,
+    own_constraints,
+    person_ref,
+    points_back,
+)
 from zpagent.agent.state import Item, State
 from zpagent.query import Condition, EntityRef, Query, ThesisClause
 from zpagent.query.lexicon import Lexicon
@@ -34,19 +41,7 @@ _CONTINUES = re.compile(
     r"^(?:ok\w*\s+|dobre\s+|dik\w*\s+|diky\s+|vdaka\s+|super\s+|jasne\s+)?"
     r"(?:a|aj|and|what about|how about|a co|a ako|tak|no a|a este|a kto|a kedy|a ci)\b"
 )
-PERSON_POINTERS = frozenset(
-    """jeho jej ich ho mu jemu nej neho nemu nom on ona oni ono ten ta tento tato tohto tejto
-    toho tej tomu spominany spominana dany dana uvedeny uvedena his her him he she their they
-    them jeji jemu ji""".split()
-)
-THESIS_POINTERS = frozenset("ju nej nou it tu tej tou tuto tejto ta tato".split())
 # "ktorí to boli?", "kto to bol?", "who were they?": the last count's items.
-# "koho on sám konzultoval?", "whom did she supervise?": the person in focus led or
-# consulted the theses asked for (a nominative pronoun beside "whom").
-_WHOM = re.compile(r"\b(?:koho|komu|whom|koho\s+\w+|kterym|ktorym|ktorych|ktore\s+prace)\b")
-_DOER = frozenset("on ona oni ony sam sama he she they himself herself".split())
-# "a konzultoval niekoho?", "a komu robil konzultanta?": whom the person led.
-_SOMEONE = re.compile(r"\b(?:niekoho|niekomu|nekoho|nekomu|someone|anyone|komu|koho)\b")
 _WHO_WERE = re.compile(r"\b(?:kto|ktori|ktore|ktora|who|which|kdo|kteri)\b.*\b(?:to|they|ti|tie)\b")
 # "kto z nich …", "which of them …": the next question ranges over the last result.
 _AMONG = re.compile(
@@ -75,10 +70,6 @@ _ORDINALS = (
 SHORT = 7
 
 
-def _words(q: Query) -> list[str]:
-    return [t.folded for t in q.tokens]
-
-
 def _continues(turn: Query) -> bool:
     return bool(_CONTINUES.match(turn.folded.strip()))
 
@@ -91,33 +82,6 @@ def ordinal(turn: Query) -> int | None:
     """The one ordinal a turn uses ("toho posledného" -> -1), or None."""
     found = {i for i, pattern in _ORDINALS if pattern.search(turn.folded)}
     return found.pop() if len(found) == 1 else None
-
-
-def person_ref(lexicon: Lexicon, pid: str, text: str = "") -> EntityRef:
-    entry = lexicon.person_by_id.get(pid)
-    name = entry.name if entry else pid
-    page = entry.document_path if entry else None
-    return EntityRef("person", text or name, None, (pid,), "context", names=(name,), pages=(page,))
-
-
-def _pointed(turn: Query) -> bool:
-    """The turn points at someone already spoken of ("jej", "jeho", "her")."""
-    return bool(set(_words(turn)) & (PERSON_POINTERS | THESIS_POINTERS))
-
-
-def _own_constraints(turn: Query) -> bool:
-    """Conditions of the turn's own beyond a year or a kind (a topic, a supervisor, ...).
-    "a kto jej robil konzultanta?" asks her consultant: "with a consultant" is no
-    condition of its own when the turn points at a person."""
-    with_consultant = not _pointed(turn)
-    return bool(
-        turn.conditions
-        or turn.reference
-        or any(
-            c.supervisors or c.consultants or c.titles or (c.with_consultant and with_consultant)
-            for c in turn.clauses
-        )
-    )
 
 
 def _with_years(last: Query, years: frozenset[int]) -> tuple[ThesisClause, ...]:
@@ -167,7 +131,7 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
         # "a druhú najstaršiu?": the same set, another place in the same order.
         q = q.edit(order=turn.order, position=turn.position, ask="list")
         changed = True
-    if turn.ask == "count" and not _own_constraints(turn):
+    if turn.ask == "count" and not own_constraints(turn):
         q = q.edit(ask="count", attributes=frozenset())
         changed = True
     elif _WHO_WERE.search(turn.folded) and last.ask == "count":
@@ -211,7 +175,7 @@ def _referred(
         return None
     # "jeho", "ju", "he": whom the last answer was about; so is an attribute asked
     # of nobody right after a fact ("a kedy?", "kto ju viedol?").
-    pointed = _pointed(turn)
+    pointed = points_back(turn)
     about_last = (
         bool(turn.attributes) and state.last is not None and state.last.ask in ("fact", "profile")
     )
@@ -244,7 +208,7 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         return query, "corrected"
     if state.last is None or (turn.ask == "history" and state.last.ask != "history"):
         return turn, "new"
-    if _WHOLE_WIKI.search(turn.folded) and not turn.persons() and not _pointed(turn):
+    if _WHOLE_WIKI.search(turn.folded) and not turn.persons() and not points_back(turn):
         return turn, "new"
     if state.last.unit == "topics" and _AMONG.search(turn.folded) and not turn.subjects:
         # "Ktorú z nich vedie Bielik?" after a list of topics: among the topics.
@@ -252,7 +216,7 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     among = (
         _among_last(state, turn)
         or _in_that_thing(state, turn)
-        or _led_by_focus(state, turn, lexicon)
+        or led_by_focus(state, turn, lexicon)
     )
     if among is not None:
         return among, "follow_up"
@@ -263,11 +227,13 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
                 subjects=state.last.subjects, unaccounted=state.last.unaccounted
             ), "follow_up"
         return turn, "new"
-    focused = _about_focus(state, turn, lexicon)
+    focused = about_focus(state, turn, lexicon)
     if focused is not None:
         return focused, "focused"
     names_own = bool(turn.persons()) or bool(turn.unknown_names)
-    elliptical = (_short(turn) or _continues(turn) or _pointed(turn)) and not _own_constraints(turn)
+    elliptical = (_short(turn) or _continues(turn) or points_back(turn)) and not own_constraints(
+        turn
+    )
     if names_own and (_short(turn) or _continues(turn)):
         swapped = _swap_leader(state.last, turn)
         if swapped is not None:
@@ -283,61 +249,6 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if edited is None:
         return turn, "new"
     return edited, "follow_up"
-
-
-def _about_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
-    """ "na akých dátach to robil?", "a aký model trénoval?": a question the graph has
-    no relation for, naming no one and nothing, right after an answer about a person,
-    asks about that person; of their thesis the conversation is about, unless the turn
-    names a kind. The agent asks the whole wiki when their pages do not say it
-    ("a ako sa prihlásim na server?" is about the server, not the student)."""
-    if turn.ask not in ("open", "fact") or not turn.unaccounted or turn.attributes:
-        return None
-    if not state.focus or state.last is None or turn.persons() or turn.unknown_names:
-        return None
-    if _own_constraints(turn) or turn.years:
-        return None
-    kinds = frozenset(turn.kinds) or frozenset(state.last.kinds)
-    return turn.edit(
-        ask="fact",
-        subjects=tuple(person_ref(lexicon, pid) for pid in state.focus),
-        clauses=(ThesisClause(kinds=kinds),) if kinds else (),
-        origin="follow_up",
-    )
-
-
-def _led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
-    """ "koho on sám konzultoval?", "a konzultoval niekoho?", "a komu robil konzultanta?":
-    the theses the person talked about led or consulted, listed; never that person's own
-    consultant. The person: the one in focus, or the one leader the last list was of
-    ("ktoré diplomovky viedol Greguš?")."""
-    someone = bool(_SOMEONE.search(turn.folded))
-    if turn.persons() or not (_WHOM.search(turn.folded) or someone):
-        return None
-    if not (set(_words(turn)) & _DOER or someone):
-        return None
-    role = next((a for a in ("consultant", "supervisor") if a in turn.attributes), None)
-    if role is None:
-        return None
-    leader = _last_leader(state) or (state.focus[0] if len(state.focus) == 1 else None)
-    if leader is None:
-        return None
-    ref = (person_ref(lexicon, leader),)
-    kinds = frozenset(turn.kinds)
-    clause = (ThesisClause(kinds=kinds, consultants=ref) if role == "consultant"
-              else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
-    return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
-                     subjects=(), origin="follow_up")  # fmt: skip
-
-
-def _last_leader(state: State) -> str | None:
-    """The one supervisor or consultant the last list or count was of."""
-    last = state.last
-    if last is None or last.ask not in ("list", "count"):
-        return None
-    ids = {i for c in last.clauses if not c.negated for r in (*c.supervisors, *c.consultants)
-           for i in r.ids}  # fmt: skip
-    return ids.pop() if len(ids) == 1 else None
 
 
 def _among_last(state: State, turn: Query) -> Query | None:
@@ -359,7 +270,7 @@ def _in_that_thing(state: State, turn: Query) -> Query | None:
     the person it was about when the turn asks for someone else."""
     # "a ten prvý tam robil čo?": a person of the last list, not the team itself.
     pointed = _THAT_THING.search(turn.folded) or (
-        _THERE.search(turn.folded) and ordinal(turn) is None and not _pointed(turn)
+        _THERE.search(turn.folded) and ordinal(turn) is None and not points_back(turn)
     )
     own = any(c.relation in ("project", "topic") for c in turn.conditions)
     if not pointed or len(state.things) != 1 or own or turn.persons():

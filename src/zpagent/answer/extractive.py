@@ -14,6 +14,7 @@ import re
 from zpagent.answer.blocks import blocks
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.quotes import Quote, cells, is_label_line, unit_list
+from zpagent.answer.unread import says_unread
 from zpagent.graph.build.patterns import classify_heading
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
@@ -160,6 +161,9 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     # Blocks (a command, a list under its lead) answer open questions about the
     # wiki's text; a question about persons or theses is answered by their lines.
     open_question = bundle.question.ask == "open" and not bundle.subjects and not per_source
+    # "kde publikovala?": the list under her page's heading that says the word nothing
+    # read ("Publikácie") answers, though no item of it says the word.
+    headed = bool(bundle.subjects and bundle.question.unaccounted) and not per_source
     # "Dokedy treba odovzdať bakalárku v roku 2025/2026?": a line of the 2024/2025 rules
     # answers another year; what is quoted, or the page and section it is in, says it.
     years = [str(y) for y in bundle.question.years] if open_question else []
@@ -192,8 +196,10 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     scored.append(
                         (s - 0.75 * rank, -rank, src.source_id, Quote(src.source_id, unit))
                     )
-            if open_question:
+            if open_question or headed:
                 for b in blocks(text):
+                    if not open_question and not (b.lead and says_unread(b.lead, bundle.question)):
+                        continue
                     plain = f"{b.lead} {' '.join(b.lines)}"
                     context = f"{src.title or ''} {b.context}"
                     if b.kind == "table":

@@ -10,6 +10,7 @@ own page (its facts), whatever chunks retrieval ranked first.
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass, replace
 from typing import Any
@@ -137,8 +138,30 @@ def _text_bundle(
         exact=False if question.ask in ("list", "count") else None,
     )
     _add_subject_pages(gen, bundle, names)
+    if question.unaccounted:
+        _read_subject_pages_whole(gen, bundle)
     add_page_facts(gen, bundle, names)
     return bundle
+
+
+def _read_subject_pages_whole(gen: Any, bundle: Bundle) -> None:
+    """A word nothing read, asked of named persons ("kde publikovala?"): their own
+    pages are read whole, not only the chunks retrieval ranked for the question's
+    words (the list under "Publikácie" shares none of them)."""
+    pages = {s.document_path for s in bundle.subjects if s.document_path}
+    for src in bundle.sources:
+        if src.document_path not in pages:
+            continue
+        rows = gen.db().execute(
+            """SELECT c.heading_path, c.text FROM chunks c
+            JOIN documents d ON d.id = c.document_id WHERE d.path = ? ORDER BY c.ordinal""",
+            (src.document_path,),
+        )
+        texts = []
+        for heading_path, text in rows:
+            heading = " > ".join(json.loads(heading_path))
+            texts.append(f"Sekcia: {heading}\n{text}" if heading else text)
+        bundle.by_id[src.source_id].texts[:] = texts
 
 
 def _add_subject_pages(gen: Any, bundle: Bundle, names: Names) -> None:

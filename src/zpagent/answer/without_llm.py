@@ -72,7 +72,8 @@ def _without_llm(
     if question.ask in ("fact", "profile", "list", "count") and question.unaccounted:
         # What is asked is a word nobody read ("oponentom"): only a line that says
         # that word answers; another line of the page would answer another question.
-        quotes = [q for q in quotes if says_unread(q.text, question)]
+        # (A list under a heading that says it: "Publikácie" for "kde publikovala?")
+        quotes = [q for q in quotes if says_unread(f"{q.lead} {q.text}", question)]
     if unnamed_term(quotes, question):
         # "Aká je maximálna dĺžka úlohy v Slurme?": the name the question hinges on
         # stands in none of the lines; lines that share its other words answer

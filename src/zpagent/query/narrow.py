@@ -4,7 +4,7 @@
 Horváths; only one has a master thesis of 2023. A mention with several
 candidates keeps those whose facts (``Lexicon.facts``) satisfy every other
 condition of the question: thesis kinds and years, supervisors,
-consultants, topics, keywords, the start of study, the initial of a given
+consultants, title words, topics, keywords, the start of study, the initial of a given
 name. When exactly one is left, the mention is resolved; when none is, the
 candidates stay as they were and the answer asks back.
 """
@@ -18,7 +18,11 @@ from zpagent.query.model import Condition, EntityRef, ThesisClause
 def _thesis_fits(facts: PersonFacts, clause: ThesisClause) -> bool:
     sups = {r.resolved for r in clause.supervisors if r.resolved}
     cons = {r.resolved for r in clause.consultants if r.resolved}
+    # A title named by its words may fit several theses: any of them.
+    titled = {i for r in clause.titles for i in r.ids}
     for t in facts.theses:
+        if clause.titles and t.id not in titled:
+            continue
         if clause.kinds and t.kind not in clause.kinds:
             continue
         if clause.years and t.year not in clause.years:

@@ -178,15 +178,7 @@ def graph_rag(
         sel = _beside_hits(gen, entry, scope, include_unpublished)
     else:
         sel = _within_set(
-            gen,
-            store,
-            embedder,
-            text,
-            scope,
-            limit,
-            max_per_document,
-            include_unpublished,
-            whole_pages=bool(query.subjects),
+            gen, store, embedder, text, scope, limit, max_per_document, include_unpublished
         )
         if entry is not None:
             # Vector entry: the hit that led here; a partial set: text fills the rest.
@@ -220,13 +212,8 @@ def _within_set(
     limit: int,
     max_per_document: int | None,
     include_unpublished: bool,
-    whole_pages: bool = False,
 ) -> _Selection:
-    """Rank the set's text, then take it round robin with a per-page quota.
-
-    ``whole_pages`` (the question names the persons): of their pages, the chunks
-    of the asked theses and those of no thesis at all (the consultation notes, the
-    page's lead), never another thesis's section."""
+    """Rank the set's text, then take it round robin with a per-page quota."""
     thesis_ids = [t for target in scope.targets for t in target.theses]
     about: dict[str, list[tuple[int, str]]] = {}  # thesis -> (ordinal, chunk)
     for tid, cid, ordinal in store.query(q.THESIS_CHUNKS, ids=thesis_ids) if thesis_ids else []:
@@ -234,15 +221,10 @@ def _within_set(
     pages = [t.document_path for t in scope.targets]
     page_chunks = _page_chunks(gen, [*pages, *scope.anchors], include_unpublished)
     allowed: dict[str, list[tuple[int, str]]] = {}  # page -> its allowed chunks
-    others = _other_theses_chunks(store, scope, page_chunks) if whole_pages else {}
     for target in scope.targets:
         if target.document_path not in page_chunks:
             continue  # hidden (unpublished) or gone: never evidence
         own = sorted({c for t in target.theses for c in about.get(t, [])})
-        if own and whole_pages:
-            taken = {c for _, c in own} | others.get(target.document_path, set())
-            own += [oc for oc in page_chunks[target.document_path] if oc[1] not in taken]
-            own.sort()
         # A thesis known only from a category code has no section: the whole page.
         allowed[target.document_path] = own or page_chunks.get(target.document_path, [])
     listed = [p for p in dict.fromkeys(pages) if allowed.get(p)]
@@ -287,20 +269,6 @@ def _within_set(
     if len({h.document_path for h in sel.hits} & set(listed)) < len(listed):
         sel.reasons.append("result_limit")
     return sel
-
-
-def _other_theses_chunks(
-    store: GraphStore, scope: Scope, page_chunks: dict[str, list[tuple[int, str]]]
-) -> dict[str, set[str]]:
-    """Per target page, its chunks about a thesis or work that is not the target's."""
-    asked = {t for target in scope.targets for t in target.theses}
-    page_of = {c: page for page, chunks in page_chunks.items() for _, c in chunks}
-    out: dict[str, set[str]] = {}
-    rows = store.query(q.CHUNK_LINKS, ids=sorted(page_of), include_unpublished=True)
-    for chunk, rel, label, item, *_ in rows:
-        if rel == "ABOUT" and label in ("Thesis", "Work") and item not in asked:
-            out.setdefault(page_of[chunk], set()).add(chunk)
-    return out
 
 
 def _beside_hits(

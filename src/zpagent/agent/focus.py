@@ -1,0 +1,134 @@
+"""The person a turn is about when it names no one: the one in focus.
+
+"na akých dátach to robil?", "a aké BLEU jej vyšlo?" right after an answer
+about a person ask about that person's pages; "koho on sám konzultoval?"
+asks whom that person led. The words that point back ("jej", "he") and the
+turn's own constraints are read here, below ``followup``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from zpagent.agent.state import State
+from zpagent.query import EntityRef, Query, ThesisClause
+from zpagent.query.lexicon import Lexicon
+
+PERSON_POINTERS = frozenset(
+    """jeho jej ich ho mu jemu nej neho nemu nom on ona oni ono ten ta tento tato tohto tejto
+    toho tej tomu spominany spominana dany dana uvedeny uvedena his her him he she their they
+    them jeji jemu ji""".split()
+)
+THESIS_POINTERS = frozenset("ju nej nou it tu tej tou tuto tejto ta tato".split())
+# "koho on sám konzultoval?", "whom did she supervise?": the person in focus led or
+# consulted the theses asked for (a nominative pronoun beside "whom").
+_WHOM = re.compile(r"\b(?:koho|komu|whom|koho\s+\w+|kterym|ktorym|ktorych|ktore\s+prace)\b")
+_DOER = frozenset("on ona oni ony sam sama he she they himself herself".split())
+# "a konzultoval niekoho?", "a komu robil konzultanta?": whom the person led.
+_SOMEONE = re.compile(r"\b(?:niekoho|niekomu|nekoho|nekomu|someone|anyone|komu|koho)\b")
+
+
+def turn_words(q: Query) -> list[str]:
+    return [t.folded for t in q.tokens]
+
+
+def person_ref(lexicon: Lexicon, pid: str, text: str = "") -> EntityRef:
+    entry = lexicon.person_by_id.get(pid)
+    name = entry.name if entry else pid
+    page = entry.document_path if entry else None
+    return EntityRef("person", text or name, None, (pid,), "context", names=(name,), pages=(page,))
+
+
+def points_back(turn: Query) -> bool:
+    """The turn points at someone already spoken of ("jej", "jeho", "her")."""
+    return bool(set(turn_words(turn)) & (PERSON_POINTERS | THESIS_POINTERS))
+
+
+def own_constraints(turn: Query) -> bool:
+    """Conditions of the turn's own beyond a year or a kind (a topic, a supervisor, ...).
+    "a kto jej robil konzultanta?" asks her consultant: "with a consultant" is no
+    condition of its own when the turn points at a person."""
+    with_consultant = not points_back(turn)
+    return bool(
+        turn.conditions
+        or turn.reference
+        or any(
+            c.supervisors or c.consultants or c.titles or (c.with_consultant and with_consultant)
+            for c in turn.clauses
+        )
+    )
+
+
+def about_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    """ "na akých dátach to robil?", "a aký model trénoval?": a question the graph has
+    no relation for, naming no one and nothing, right after an answer about a person,
+    asks about that person; of their thesis the conversation is about, unless the turn
+    names a kind. The agent asks the whole wiki when their pages do not say it
+    ("a ako sa prihlásim na server?" is about the server, not the student)."""
+    # "a aké BLEU jej vyšlo?": a keyword or topic beside a pointer at the person is a
+    # word of her page, not a condition of a new list.
+    terms = points_back(turn) and _only_terms(turn)
+    if turn.ask not in ("open", "fact") and not (terms and turn.ask == "list"):
+        return None
+    if not turn.unaccounted or turn.attributes:
+        return None
+    # A capitalized word no person's name fits ("cez Ollamu", "na Jetsone") names a
+    # thing; when the person's pages do not say it, the turn is asked alone.
+    if not state.focus or state.last is None or turn.persons():
+        return None
+    if (own_constraints(turn) and not terms) or turn.years:
+        return None
+    kinds = frozenset(turn.kinds) or frozenset(state.last.kinds)
+    # The keyword is then what her page must say ("BLEU"), like any word not read.
+    named = tuple(r.span for c in turn.conditions for r in c.refs if r.span) if terms else ()
+    return turn.edit(
+        ask="fact",
+        subjects=tuple(person_ref(lexicon, pid) for pid in state.focus),
+        clauses=(ThesisClause(kinds=kinds),) if kinds else (),
+        conditions=(),
+        unaccounted=tuple(sorted((*turn.unaccounted, *named), key=lambda sp: sp.start)),
+        origin="follow_up",
+    )
+
+
+def _only_terms(turn: Query) -> bool:
+    """The turn's only conditions are keywords or topics (no person, year or title)."""
+    return (
+        bool(turn.conditions)
+        and all(c.relation in ("keyword", "topic") and not c.negated for c in turn.conditions)
+        and not any(c.supervisors or c.consultants or c.titles for c in turn.clauses)
+    )
+
+
+def led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    """ "koho on sám konzultoval?", "a konzultoval niekoho?", "a komu robil konzultanta?":
+    the theses the person talked about led or consulted, listed; never that person's own
+    consultant. The person: the one in focus, or the one leader the last list was of
+    ("ktoré diplomovky viedol Greguš?")."""
+    someone = bool(_SOMEONE.search(turn.folded))
+    if turn.persons() or not (_WHOM.search(turn.folded) or someone):
+        return None
+    if not (set(turn_words(turn)) & _DOER or someone):
+        return None
+    role = next((a for a in ("consultant", "supervisor") if a in turn.attributes), None)
+    if role is None:
+        return None
+    leader = _last_leader(state) or (state.focus[0] if len(state.focus) == 1 else None)
+    if leader is None:
+        return None
+    ref = (person_ref(lexicon, leader),)
+    kinds = frozenset(turn.kinds)
+    clause = (ThesisClause(kinds=kinds, consultants=ref) if role == "consultant"
+              else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
+    return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
+                     subjects=(), origin="follow_up")  # fmt: skip
+
+
+def _last_leader(state: State) -> str | None:
+    """The one supervisor or consultant the last list or count was of."""
+    last = state.last
+    if last is None or last.ask not in ("list", "count"):
+        return None
+    ids = {i for c in last.clauses if not c.negated for r in (*c.supervisors, *c.consultants)
+           for i in r.ids}  # fmt: skip
+    return ids.pop() if len(ids) == 1 else None
