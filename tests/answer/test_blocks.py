@@ -102,7 +102,21 @@ def test_a_prose_table_cell_is_quotable_sentences_under_its_row():
     )
     units = unit_list(text)
     quotable = [(u.text, u.context) for u in units if u.quotable]
-    assert ("Batéria vydržala 423 hodín.", " Konzultácie 8. 12. 2022") in quotable
-    assert ("Treba zapnúť hlboký spánok.", " Konzultácie 8. 12. 2022") in quotable
+    assert ("Batéria vydržala 423 hodín.", "Konzultácie 8. 12. 2022") in quotable
+    assert ("Treba zapnúť hlboký spánok.", "Konzultácie 8. 12. 2022") in quotable
     assert not any("28. 4. 2025" in t for t, _ in quotable)  # a short value stays a row
     assert sum(u.kind == "table" for u in units) == 3  # the rows are still rows
+
+
+def test_a_heading_inside_a_chunk_replaces_the_sections_of_its_level():
+    """A chunk that starts in the master thesis's section and goes on into
+    "## Konzultácie": the notes are under the page, not under the thesis."""
+    text = (
+        "Sekcia: Lena H > Diplomová práca (2025)\nVedúci: Ing. Juraj Kmeť\n\n"
+        "Zadanie práce je dlhé.\n\n## Konzultácie\n\nBatéria vydržala 423 hodín.\n\n"
+        "### 7. 2. 2023\n\nMOS je 4,2.\n"
+    )
+    context = {u.text: u.context for u in unit_list(text)}
+    assert context["Zadanie práce je dlhé."] == "Lena H > Diplomová práca (2025)"
+    assert context["Batéria vydržala 423 hodín."] == "Lena H > Konzultácie"
+    assert context["MOS je 4,2."] == "Lena H > Konzultácie > 7. 2. 2023"

@@ -44,6 +44,19 @@ PAGES = {
         "# Tomáš Krátky\n\n## Bakalárska práca (2024)\n\nNázov: Audit SSH serverov\n\n"
         "Vedúci: Ing. Eva Pavlíková, PhD.\n"
     ),
+    "pages/home/README.md": (
+        "# Záverečné práce\n\n## Návody\n\n- [Termíny](../navody/terminy)\n"
+        "- [Obhajoby a rozsah prác](../navody/rozsah)\n"
+    ),
+    "pages/navody/rozsah/README.md": (
+        "# Ako písať záverečnú prácu\n\n| Typ práce | Odporúčaný rozsah |\n|---|---|\n"
+        "| Bakalárska práca | 30 – 40 normostrán |\n| Diplomová práca | 50 – 70 normostrán |\n"
+    ),
+    "pages/students/2021/jm1/README.md": (
+        "# Ján Mikuš\n\n## Bakalárska práca (2024)\n\nNázov: Počítanie vozidiel\n\n"
+        "Vedúci: Ing. Eva Pavlíková, PhD.\n\n### Stretnutie\n\n"
+        "- Rozsah textu bakalárky je zatiaľ 44 strán.\n"
+    ),
     "pages/projects/parkovanie/README.md": (
         "# Parkovanie v kampuse\n\nCieľom projektu je zobrazovať voľné parkovacie miesta.\n"
     ),
@@ -117,3 +130,33 @@ def test_the_rules_of_another_year_are_no_answer(ws):
     assert resp.status == "no_answer", resp.answer
     resp = ws.answer(AnswerRequest(query="Dokedy treba odovzdať diplomovku v roku 2024/2025?"))
     assert "28. 4. 2025" in resp.answer
+
+
+def _chat(ws, *turns: str):
+    messages, replies = [], []
+    for turn in turns:
+        messages.append({"role": "user", "content": turn})
+        reply = ws.chat(messages)
+        replies.append(reply)
+        messages.append({"role": "assistant", "content": reply.text})
+    return replies
+
+
+def test_an_elliptical_turn_after_a_rules_question_asks_the_same_rules(ws):
+    """ "a diplomovku?", "a obhajoby?": the guides' table again, its other row; a list
+    of links to the guides is no answer."""
+    first, master, defences = _chat(
+        ws, "Do kedy treba odovzdať bakalárku?", "a diplomovku?", "a obhajoby?"
+    )
+    assert "10. 5. 2025" in first.text
+    assert "28. 4. 2025" in master.text and "10. 5. 2025" not in master.text
+    assert "11. – 26. 6. 2025" in defences.text
+    assert "../navody" not in defences.text
+
+
+def test_what_a_thesis_should_have_is_a_rules_question(ws):
+    """ "Aký rozsah má mať bakalárka?" reads the guide, not a student's progress note;
+    "a diplomovka?" then the same guide's other row."""
+    bachelor, master = _chat(ws, "Aký rozsah má mať bakalárka?", "a diplomovka?")
+    assert "30 – 40" in bachelor.text and "44 strán" not in bachelor.text
+    assert "50 – 70" in master.text

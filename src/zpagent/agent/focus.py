@@ -86,6 +86,7 @@ def about_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
         subjects=tuple(person_ref(lexicon, pid) for pid in state.focus),
         clauses=(ThesisClause(kinds=kinds),) if kinds else (),
         conditions=(),
+        about_rules=False,  # "ako dlho jej vydržala batéria?" asks her page, no rule
         unaccounted=tuple(sorted((*turn.unaccounted, *named), key=lambda sp: sp.start)),
         origin="follow_up",
     )

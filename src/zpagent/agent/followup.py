@@ -227,6 +227,9 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
                 subjects=state.last.subjects, unaccounted=state.last.unaccounted
             ), "follow_up"
         return turn, "new"
+    about_text = _about_the_same_text(state, turn)
+    if about_text is not None:
+        return about_text, "follow_up"
     focused = about_focus(state, turn, lexicon)
     if focused is not None:
         return focused, "focused"
@@ -249,6 +252,31 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if edited is None:
         return turn, "new"
     return edited, "follow_up"
+
+
+def _about_the_same_text(state: State, turn: Query) -> Query | None:
+    """ "a diplomovku?", "a celá obhajoba?", "and the disk quota?" after a question the
+    wiki's text answered (asked of no one): the same text is asked, the turn's words
+    first and the earlier question's as context; a year the turn does not change
+    stays."""
+    last = state.last
+    if last is None or last.ask != "open" or last.subjects or last.persons():
+        return None
+    if turn.persons() or turn.unknown_names or turn.subjects or turn.reference is not None:
+        return None
+    if not (_short(turn) or _continues(turn)) or turn.ask not in ("open", "fact", "count", "list"):
+        return None
+    years = frozenset(turn.years or last.years)
+    kinds = frozenset(turn.kinds)
+    return turn.edit(
+        ask="open",
+        attributes=frozenset(),
+        clauses=(ThesisClause(kinds=kinds, years=years),) if kinds or years else (),
+        conditions=(),
+        about_rules=last.about_rules or turn.about_rules,
+        context=f"{last.context} {last.core}".strip(),
+        origin="follow_up",
+    )
 
 
 def _among_last(state: State, turn: Query) -> Query | None:

@@ -17,6 +17,7 @@ characters a block is a reference listing, not an answer.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from zpagent.answer.quotes import (
@@ -34,6 +35,9 @@ MAX_LINES = 12
 MAX_CHARS = 900
 
 
+_LINK_ONLY = re.compile(r"^\s*\[[^\]]+\]\([^)]*\)\s*$")
+
+
 @dataclass(frozen=True)
 class Block:
     text: str  # the block's lines as written (code), or its items without markers (list)
@@ -44,6 +48,12 @@ class Block:
     @property
     def lines(self) -> list[str]:
         return self.text.split("\n")
+
+    @property
+    def navigation(self) -> bool:
+        """A list of nothing but links (a table of contents): it points at the answer
+        on another page, it is none itself."""
+        return self.kind == "list" and all(_LINK_ONLY.match(ln) for ln in self.lines)
 
 
 def blocks(text: str) -> list[Block]:

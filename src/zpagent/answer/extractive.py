@@ -39,6 +39,15 @@ _MODALS = frozenset(
 )
 
 
+def _terms(text: str) -> list[tuple[str, str, str]]:
+    """The words a line should say: (folded, lemma, stem) of the content words."""
+    words = content_terms(text) if text else []
+    # "Dokedy treba odovzdať…": a question word or a modal verb says nothing a line
+    # must say (the question's own function words, as the query reads them).
+    content = [t for t in words if fold(t) not in _MODALS | FUNCTION_WORDS] or words
+    return [(fold(t), fold(lemma(t)), stem(t)) for t in content]
+
+
 def _words(text: str) -> tuple[set[str], set[str]]:
     toks = tokens(text)
     return {fold(w) for w in toks}, {fold(lemma(w)) for w in toks}
@@ -69,14 +78,21 @@ def _in_line(term: tuple[str, str, str], words: set[str], lemmas: set[str]) -> f
     return PREFIX_WEIGHT if _shares_prefix(term, words) else 0.0
 
 
-def said(line: str, terms: list[tuple[str, str, str]]) -> float:
-    """How much of the question's words ``line`` itself says (forms 1, roots 0.75)."""
+def said(line: str, terms: list[tuple[str, str, str]], weights: list[float] | None = None) -> float:
+    """How much of the question's words ``line`` itself says (forms 1, roots 0.75;
+    times each term's weight)."""
     words, lemmas = _words(line)
-    return sum(_in_line(t, words, lemmas) for t in terms)
+    weights = weights or [1.0] * len(terms)
+    return sum(w * _in_line(t, words, lemmas) for t, w in zip(terms, weights, strict=True))
 
 
 def _score(
-    line: str, context: str, terms: list[tuple[str, str, str]], asked: set[str], own: bool = True
+    line: str,
+    context: str,
+    terms: list[tuple[str, str, str]],
+    asked: set[str],
+    own: bool = True,
+    weights: list[float] | None = None,
 ) -> float:
     """Query terms in the line count fully, those only in its page title or
     headings (the person, the thesis kind) count half: a line under
@@ -90,11 +106,11 @@ def _score(
         # of a set the graph chose is quoted by its best line, whatever it says).
         return 0.0
     score = 0.0
-    for term, weight in zip(terms, in_line, strict=True):
+    for term, weight, base in zip(terms, in_line, weights or [1.0] * len(terms), strict=True):
         if weight:
-            score += weight
+            score += base * weight
         elif _matches(term, ctx_words, ctx_lemmas):
-            score += CONTEXT_WEIGHT
+            score += base * CONTEXT_WEIGHT
     # A labelled line ("Názov práce: ...", "Vedúci: ...") or a heading that
     # names what was asked is the answer itself, not just related text.
     label = is_label_line(line)
@@ -150,11 +166,13 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
 
     When the question names persons, only their own pages are quoted.
     """
-    words = content_terms(bundle.question.core)
-    # "Dokedy treba odovzdať…": a question word or a modal verb says nothing a line
-    # must say (the question's own function words, as the query reads them).
-    content = [t for t in words if fold(t) not in _MODALS | FUNCTION_WORDS] or words
-    terms = [(fold(t), fold(lemma(t)), stem(t)) for t in content]
+    terms = _terms(bundle.question.core)
+    # The earlier question a follow-up leans on ("a diplomovku?"): its words count
+    # as much as a heading's, the turn's own fully.
+    earlier = [t for t in _terms(bundle.question.context) if t not in terms]
+    own_words = len(terms)
+    weights = [1.0] * own_words + [CONTEXT_WEIGHT] * len(earlier)
+    terms += earlier
     # A question about students quotes their own pages; a supervisor has none.
     own = bundle.about_own_pages
     ids = {s.id for s in bundle.subjects}
@@ -191,13 +209,15 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                 if not of_year(unit, context, src.title or ""):
                     continue
                 s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked,
-                           own=not per_source)  # fmt: skip
+                           own=not per_source, weights=weights)  # fmt: skip
                 if s > 0:
                     scored.append(
                         (s - 0.75 * rank, -rank, src.source_id, Quote(src.source_id, unit))
                     )
             if open_question or headed:
                 for b in blocks(text):
+                    if b.navigation:
+                        continue
                     if not open_question and not (b.lead and says_unread(b.lead, bundle.question)):
                         continue
                     plain = f"{b.lead} {' '.join(b.lines)}"
@@ -210,14 +230,14 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                         context = f"{context} {' '.join(cells(b.lead))}"
                     if not of_year(plain, context):
                         continue
-                    s = _score(plain, context, terms, bundle.asked)
+                    s = _score(plain, context, terms, bundle.asked, weights=weights)
                     if s > 0:
                         quote = Quote(src.source_id, b.text, b.kind, b.lead)
                         scored.append((s - 0.75 * rank, -rank, src.source_id, quote))
     if bundle.ungated:
         # Ranked without the gate: only a unit that says half the question's words.
-        need = 0.5 * len(terms)
-        scored = [x for x in scored if said(_plain(x[3]), terms) >= need]
+        need = 0.5 * own_words  # half the turn's own words
+        scored = [x for x in scored if said(_plain(x[3]), terms, weights) >= need]
     if not scored:
         return []
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)

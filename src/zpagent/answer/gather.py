@@ -57,7 +57,7 @@ def rag_bundle(
     gen: Any, embedder: Embedder, question: Query, names: Names, opts: AnswerOptions
 ) -> Bundle:
     def ask(only: list[str] | None = None) -> Any:
-        return rag(gen, embedder, question.core, limit=opts.limit,
+        return rag(gen, embedder, question.search_text, limit=opts.limit,
                    max_per_document=opts.max_per_document,
                    include_unpublished=opts.include_unpublished,
                    budget_tokens=opts.rag_budget_tokens, only_chunks=only,

@@ -133,7 +133,10 @@ def unit_list(text: str) -> list[Unit]:
     m = SECTION_LINE.match(text)
     if m:
         section, text = m.group(1), text[m.end() :]
-    heading = ""
+    # The headings a unit sits under: the chunk's section path (levels 1, 2, …), then
+    # each heading met in the text replaces those of its level and below, so a
+    # "## Konzultácie" after "## Diplomová práca" is not under the master thesis.
+    path = section.split(" > ") if section else []
     out: list[tuple[str, str, str]] = []
     paragraph: list[str] = []
     label: list[str] = []
@@ -142,7 +145,7 @@ def unit_list(text: str) -> list[Unit]:
     item_paragraph = False
 
     def ctx() -> str:
-        return f"{section} {heading}"
+        return " > ".join(path)
 
     def flush() -> None:
         nonlocal first, item_paragraph
@@ -187,7 +190,9 @@ def unit_list(text: str) -> list[Unit]:
         clean = strip_markup(LIST_ITEM.sub("", line)).strip()
         if stripped.startswith("#"):
             flush()
-            heading, first = clean, False
+            level = len(stripped) - len(stripped.lstrip("#"))
+            path[level - 1 :] = [clean]
+            first = False
             out.append((clean, ctx(), "heading"))
             continue
         at_start = not paragraph or bool(_ENDS_SENTENCE.search(paragraph[-1]))

@@ -257,6 +257,8 @@ RULES = re.compile(
     r"|\bmusim\b|\bpovinn\w*|\bpravidl\w*|\bdo kedy\b|\bdokedy\b|\bdo kdy\b|\btermin\w*"
     r"|\bdeadline\w*|\bkolko (?:zdrojov|stran|slov|znakov|gpu|miesta)\b"
     r"|\bako (?:sa|si) (?!vol)\w+|\bhow (?:do|can|should) i\b|\bjak (?:se|si) (?!jmen)\w+"
+    # "Aký rozsah má mať bakalárka?", "Ako dlho môže trvať prezentácia?"
+    r"|\bmaj?u? mat\b|\bma mit\b|\bmoze trvat\b|\bako dlho\b|\bjak dlouho\b|\bhow long\b"
 )
 # "ani BP, ani DP", "neither … nor": each of them negated, whatever they share.
 NEITHER = re.compile(r"\bani\b|\bneither\b|\bnor\b")

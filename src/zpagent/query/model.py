@@ -268,6 +268,10 @@ class Query:
     new_topic: bool = False
     # Filled by an edit from a conversation: how this query came about.
     origin: str = "question"  # question | follow_up | clarification | proposal
+    # The words of the earlier question an elliptical turn leans on ("a diplomovku?"
+    # after "do kedy treba odovzdať bakalárku?"): text retrieval reads them too,
+    # weighted below the turn's own.
+    context: str = ""
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     # -- reading ---------------------------------------------------------------------
@@ -400,6 +404,11 @@ class Query:
             used |= {a for a in self.attributes if a in ("supervisor", "consultant", "start_year")}
             used |= {"team_member"} if "role" in self.attributes else set()
         return frozenset(used)
+
+    @property
+    def search_text(self) -> str:
+        """What text retrieval searches for: the turn's words after its context's."""
+        return f"{self.context} {self.core}".strip()
 
     def edit(self, **changes: Any) -> Query:
         """A copy with some fields replaced (a follow-up's edit)."""
