@@ -4,13 +4,14 @@ what was not understood, and properties over any input."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from zpagent.errors import InvalidQuery
 from zpagent.graph.lexicon import load_lexicon
 from zpagent.ingest.text import fold
 from zpagent.query import understand, validate
+from zpagent.query.describe import describe
 from zpagent.query.inflect import damerau, forms, matches, typo_match
 from zpagent.query.lexicon import Lexicon, PersonEntry
 
@@ -212,6 +213,7 @@ _WORDS = st.sampled_from(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(st.lists(st.one_of(_WORDS, st.text(min_size=1, max_size=12)), min_size=1, max_size=14))
+@example(words=["„", "A", "Aký", "Novákovej"])  # a two-hop split into punctuation alone
 def test_reading_any_text_never_crashes(lexicon, words):
     text = " ".join(words)
     try:
@@ -430,3 +432,20 @@ def test_own_theses_of_a_person_who_also_leads():
     assert [s.ids for s in own.subjects] == [("ps",)]
     led = understand("Komu všetkým robil Pavol Sabol vedúceho?", lexicon)
     assert not led.subjects and [r.ids for c in led.clauses for r in c.supervisors] == [("ps",)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Kde všade robil Ľubomír Šťastný konzultanta?",
+        "kde vsade robil lubomir stastny konzultanta alebo skolitela specialistu",
+        "Komu robil Ľubomír Šťastný školiteľa špecialistu?",
+    ],
+)
+def test_everywhere_someone_consulted_is_whom_they_consulted(lexicon, question):
+    """ "kde všade" asks for the same list as "komu"; "školiteľ špecialista" is a
+    consultant, never the supervisor."""
+    q = understand(question, lexicon)
+    assert q.ask == "list" and q.understood, describe(q)
+    assert [r.ids for c in q.clauses for r in c.consultants] == [("lubomir-stastny",)]
+    assert not any(c.supervisors for c in q.clauses) and "supervisor" not in q.attributes

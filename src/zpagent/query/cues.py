@@ -30,7 +30,7 @@ _CUE_PATTERNS: dict[str, str] = {
     "who": r"\bkto\b|\bwho\b|\bkdo\b",
     "supervisor": (
         r"\bveduc\w*|\bviedol\w*|\bviedla\w*|\bviedli\b|\bvedie\b|\bvedu\b|\bvedeni\w*"
-        r"|\bskolitel\w*|\bskolil\w*|\bskolia?\b|\bsupervis\w*|\badvis\w*|\bmentor\w*"
+        r"|\bskolitel\w*\b(?!\s+specialist)|\bskolil\w*|\bskolia?\b|\bsupervis\w*|\badvis\w*|\bmentor\w*"
         r"|\bprac\w*\s+(?:\w+\s+)?u\b|\bu koho\b|\bvedl\w*|\bvedouc\w*|\bled\b|\bvede\b"
         r"|\bgarant\w*|\bkontaktn\w*\s+osob\w*|\bcontact person\b|\bleads?\b|\bkontakt\b"
     ),
@@ -372,7 +372,7 @@ FUNCTION_WORDS = frozenset(
     my your our out up about from at as into than then so if not no yes also too just
     only more most less least total altogether exactly get got give gave tell told know
     want wanted need needed like name names person people
-    kolik kolika kolikrat pocet
+    kolik kolika kolikrat pocet vsade vsude everywhere
     patri patria patril patrila patrili patrit clenom clenmi clenovia clen clenka
     robi robia rieši riesi riesia pise pisu pracuje pracuju pracoval pracovala pracovali
     venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena

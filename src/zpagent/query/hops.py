@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from zpagent.query.model import Condition, EntityRef, Query, Span, ThesisClause, Via
+from zpagent.query.tokens import TOKEN
 
 # Where a question turns to the person its first part found.
 _AND_ASK = re.compile(
@@ -98,8 +99,8 @@ def read_hops(query: Query, read: Reader) -> Query:
     core, folded = query.core, query.folded
     for end, start, hop_side in _splits(folded):
         first, second = core[:end].strip(" ,"), core[start:].strip(" ,")
-        if not first or not second:
-            continue
+        if not TOKEN.search(first) or not TOKEN.search(second):
+            continue  # a part of nothing but punctuation ("„ a …") reads as nothing
         hop_text, ask_text = (first, second) if hop_side == "first" else (second, first)
         hop = read(hop_text)
         via = _via(hop)
