@@ -48,6 +48,10 @@ PAGES = {
         "# Záverečné práce\n\n## Návody\n\n- [Termíny](../navody/terminy)\n"
         "- [Obhajoby a rozsah prác](../navody/rozsah)\n"
     ),
+    "pages/navody/obhajoba/README.md": (
+        "# Obhajoba záverečnej práce\n\nObhajoba je súčasťou štátnej skúšky. Posudky sú "
+        "zverejnené najneskôr tri pracovné dni pred obhajobou.\n"
+    ),
     "pages/navody/rozsah/README.md": (
         "# Ako písať záverečnú prácu\n\n| Typ práce | Odporúčaný rozsah |\n|---|---|\n"
         "| Bakalárska práca | 30 – 40 normostrán |\n| Diplomová práca | 50 – 70 normostrán |\n"
@@ -160,3 +164,10 @@ def test_what_a_thesis_should_have_is_a_rules_question(ws):
     bachelor, master = _chat(ws, "Aký rozsah má mať bakalárka?", "a diplomovka?")
     assert "30 – 40" in bachelor.text and "44 strán" not in bachelor.text
     assert "50 – 70" in master.text
+
+
+def test_when_after_a_rules_question_is_answered_by_a_date(ws):
+    """ "a kedy sú obhajoby?": the guide about defences says when nothing happens; the
+    table row with the dates answers."""
+    *_, when = _chat(ws, "Do kedy treba odovzdať diplomovku?", "a kedy sú obhajoby?")
+    assert "11. – 26. 6. 2025" in when.text, when.text

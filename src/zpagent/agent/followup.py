@@ -270,7 +270,7 @@ def _about_the_same_text(state: State, turn: Query) -> Query | None:
     kinds = frozenset(turn.kinds)
     return turn.edit(
         ask="open",
-        attributes=frozenset(),
+        attributes=turn.attributes & {"year"},  # "a kedy sú obhajoby?": a date answers
         clauses=(ThesisClause(kinds=kinds, years=years),) if kinds or years else (),
         conditions=(),
         about_rules=last.about_rules or turn.about_rules,

@@ -33,6 +33,8 @@ _NOISE = re.compile(r"^(?:stránka|autor stránky|sekcia|text):", re.IGNORECASE)
 
 
 CONTEXT_WEIGHT = 0.5
+DATE_WEIGHT = 1.0  # a date in a unit that answers "when" (as much as one asked word)
+_DATE = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.(?:\s?\d{4})?|\b(?:19|20)\d\d\b")
 _MODALS = frozenset(
     "treba netreba musi musim musime musia mozem mozeme moze mozno smiem smie must should "
     "need can could may".split()
@@ -186,6 +188,12 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     # answers another year; what is quoted, or the page and section it is in, says it.
     years = [str(y) for y in bundle.question.years] if open_question else []
 
+    # "Kedy sú obhajoby?" asked of the text: a unit that gives a date answers it.
+    when = open_question and "year" in bundle.question.attributes
+
+    def dated(text: str) -> float:
+        return DATE_WEIGHT if when and _DATE.search(text) else 0.0
+
     def of_year(*texts: str) -> bool:
         return not years or any(y in t for t in texts for y in years)
 
@@ -210,6 +218,7 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     continue
                 s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked,
                            own=not per_source, weights=weights)  # fmt: skip
+                s += dated(unit) if s > 0 else 0.0
                 if s > 0:
                     scored.append(
                         (s - 0.75 * rank, -rank, src.source_id, Quote(src.source_id, unit))
@@ -231,6 +240,7 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     if not of_year(plain, context):
                         continue
                     s = _score(plain, context, terms, bundle.asked, weights=weights)
+                    s += dated(plain) if s > 0 else 0.0
                     if s > 0:
                         quote = Quote(src.source_id, b.text, b.kind, b.lead)
                         scored.append((s - 0.75 * rank, -rank, src.source_id, quote))
