@@ -4,7 +4,9 @@
   never from the same kind of sentence in another thesis's section on the page
   ("the tool of her master thesis" is not her bachelor thesis's tool);
 - the same question about the other kind gets the other section's sentence;
-- who led a thesis is its supervisor with that thesis's consultant.
+- who led a thesis is its supervisor with that thesis's consultant;
+- "Aké RMSE / aké dáta …" is answered by the line that states it, after the thesis
+  it is about, never by the line of tags that only names the word.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ PAGES = {
         "Vedúci práce: Peter Ondrejka\n\nKonzultant: Ing. Ján Malý\n\n**Zadanie práce:**\n\n"
         "1. Analyzujte súčasný stav problematiky.\n"
         "2. Vytvorte model v prostredí MATLAB/Simulink.\n\n"
+        "Kľúčové slová: RMSE, fotovoltika\n\n"
+        "### Konzultácia 3. 3. 2020\n\n- RMSE predikcie je zatiaľ 4,2 kW.\n"
+        "- Dáta pochádzajú zo striedača na streche fakulty.\n\n"
         "## Bakalárska práca, 2018\n\n**Názov**: Detekcia porúch na vedeniach\n\n"
         "Vedúci práce: Peter Ondrejka\n\nKonzultant: Ing. Eva Sivá\n\nCieľ práce:\n\n"
         "Vytvorte model predikcie porúch v prostredí PSCAD. Porovnajte presnosť modelu "
@@ -72,3 +77,23 @@ def test_who_led_a_thesis_names_its_consultant_too(ws, question, consultant, oth
     assert resp.status == "ok", resp.answer
     assert "Peter Ondrejka" in resp.answer and consultant in resp.answer
     assert other not in resp.answer  # the other thesis's consultant is not this one's
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Aké RMSE dosiahla Barbora Biela v diplomovke?", "4,2 kW"),
+        ("Aké dáta použila Barbora Biela v diplomovke?", "striedača na streche"),
+    ],
+)
+def test_a_prose_fact_follows_its_thesis_and_is_no_tag_line(ws, question, said):
+    resp = ws.answer(AnswerRequest(query=question))
+    assert resp.status == "ok", resp.answer
+    assert said in resp.answer
+    assert "fotovoltika" not in resp.answer  # the tags name the word, they say nothing
+    first = (
+        resp.answer.split("\n")[0]
+        if not resp.answer.startswith("_")
+        else (resp.answer.split("\n")[1])
+    )
+    assert "Predikcia výroby fotovoltickej elektrárne" in first and "Peter Ondrejka" in first

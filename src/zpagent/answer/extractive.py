@@ -33,6 +33,7 @@ _NOISE = re.compile(r"^(?:stránka|autor stránky|sekcia|text):", re.IGNORECASE)
 
 
 CONTEXT_WEIGHT = 0.5
+_TAG_LINE = re.compile(r"^(?:klucove slova|klicova slova|key ?words?|tagy?|tags)\s*:")
 DATE_WEIGHT = 1.0  # a date in a unit that answers "when" (as much as one asked word)
 _DATE = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.(?:\s?\d{4})?|\b(?:19|20)\d\d\b")
 _MODALS = frozenset(
@@ -48,6 +49,10 @@ def _terms(text: str) -> list[tuple[str, str, str]]:
     # must say (the question's own function words, as the query reads them).
     content = [t for t in words if fold(t) not in _MODALS | FUNCTION_WORDS] or words
     return [(fold(t), fold(lemma(t)), stem(t)) for t in content]
+
+
+def _is_tags(text: str) -> bool:
+    return bool(_TAG_LINE.match(fold(text).lower()))
 
 
 def _words(text: str) -> tuple[set[str], set[str]]:
@@ -244,6 +249,10 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     if s > 0:
                         quote = Quote(src.source_id, b.text, b.kind, b.lead)
                         scored.append((s - 0.75 * rank, -rank, src.source_id, quote))
+    # "Kľúčové slová: …, BLEU, …" names the word and says nothing of it: a line of
+    # tags answers only when no other line says the question's words.
+    said_elsewhere = [x for x in scored if not _is_tags(x[3].text)]
+    scored = said_elsewhere or scored
     if bundle.ungated:
         # Ranked without the gate: only a unit that says half the question's words.
         need = 0.5 * own_words  # half the turn's own words

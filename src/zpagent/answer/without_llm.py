@@ -81,4 +81,23 @@ def _without_llm(
         quotes = []
     if not quotes:
         return _not_found(bundle, question, opts, **fields)
-    return _deliver(bundle, question, opts, [], quotes, None, mode="extractive", **fields)
+    # "na akom robotovi robila X diplomovku?": which thesis the lines are of comes first.
+    about = _the_thesis(bundle, question) if unread and quotes else []
+    return _deliver(bundle, question, opts, about, quotes, None, mode="extractive", **fields)
+
+
+def _the_thesis(bundle: Bundle, question: Query) -> list[Fact]:
+    """The title and supervisor of the one thesis of the named person the question is
+    about (of its kind when it names one); none when that is not one thesis."""
+    if len(bundle.subjects) != 1:
+        return []
+    kinds = set(question.kinds)
+    own = [
+        f for f in bundle.facts
+        if f.subject_id == bundle.subjects[0].id and f.thesis_kind
+        and (not kinds or f.kind in kinds)
+        and f.attribute in ("thesis_title", "supervisor")
+    ]  # fmt: skip
+    if len({f.item for f in own}) != 1:
+        return []
+    return own

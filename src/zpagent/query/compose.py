@@ -189,17 +189,37 @@ def _by_meaning(
 _WHICH = frozenset(
     """aky aka ake aku akom akej akeho akych akymi akemu ktory ktora ktore ktoru ktorom
     ktorej ktoreho ktorych ktorymi jaky jaka jake jakou jakem ktery ktera ktere kterou
-    kterem which what""".split()
+    kterem which what kolko kolik many""".split()
 )
 
 
 def _asks_unread(parts: Parts, unaccounted: tuple[Span, ...]) -> bool:
-    """The noun right after the question word is a word nothing read."""
-    starts = {s.start for s in unaccounted}
-    return any(
-        t.folded in _WHICH and nxt.start in starts
+    """The noun right after the question word is a word nothing read, and no cue word
+    follows it that it would only qualify ("v ktorom školskom roku": a year)."""
+    spans = [s for ss in parts.cues.values() for s in ss]
+    cued = covered(parts.tokens, spans + [(a, b) for _, a, b in parts.kinds])
+    ends = {s.start: s.end for s in unaccounted}
+    for t, nxt in zip(parts.tokens, parts.tokens[1:], strict=False):
+        if t.folded not in _WHICH or nxt.start not in ends:
+            continue
+        after = next((u for u in parts.tokens if u.start >= ends[nxt.start]), None)
+        if after is None or after.index not in cued:
+            return True
+    return False
+
+
+def _asked_terms(parts: Parts, conditions: tuple[Condition, ...]) -> list[Condition]:
+    """Keyword conditions named right after a question word ("aké RMSE", "which BLEU")."""
+    after_which = {
+        nxt.start
         for t, nxt in zip(parts.tokens, parts.tokens[1:], strict=False)
-    )
+        if t.folded in _WHICH
+    }
+    return [
+        c for c in conditions
+        if c.relation == "keyword" and not c.negated
+        and any(r.span and r.span.start in after_which for r in c.refs)
+    ]  # fmt: skip
 
 
 def _leader_again(parts: Parts, elements: list[Element]) -> list[Element]:
@@ -396,11 +416,22 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             # The author is who wrote the pages, no supervisor of anything.
             clauses, conditions, subjects = (), (), []
     unaccounted = _unaccounted(parts, elements, qualifier)
-    if ask == "list" and not subjects and reference is None and _asks_unread(parts, unaccounted):
-        # "Aký port…", "which port do I use to ssh…": the thing asked for is no unit the
-        # graph lists (persons, theses, topics), so the pages' text answers, not a list
-        # of the theses that share a keyword with the question.
-        ask = "open"
+    if subjects and ask == "fact":
+        # "Aké BLEU dosiahla X?": the keyword after the question word is what is asked
+        # of her pages (its value), no condition on her.
+        asked_terms = _asked_terms(parts, conditions)
+        if asked_terms:
+            conditions = tuple(c for c in conditions if c not in asked_terms)
+            spans = [r.span for c in asked_terms for r in c.refs if r.span]
+            unaccounted = tuple(sorted((*unaccounted, *spans), key=lambda sp: sp.start))
+    asks_unread = (
+        ask in ("list", "count") and reference is None and _asks_unread(parts, unaccounted)
+    )
+    if asks_unread and (ask == "count" or not subjects):
+        # "Aký port…", "which port do I use to ssh…", "koľko prípadov…": the thing asked
+        # for is no unit the graph lists or counts (persons, theses, topics), so the
+        # pages' text answers, not a list of the theses that share a keyword with it.
+        ask = "fact" if subjects else "open"  # of the named person's pages
     order, position = cu.order_of(parts.folded)
     intents = _intents(parts, subjects, elements)
     return Query(

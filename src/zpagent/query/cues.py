@@ -163,9 +163,11 @@ PAGES_FROM = re.compile(
 # Questions about what pages say (methods, data, differences, content), which a
 # typed fact does not answer: the graph picks the pages, their text answers.
 CONTENT = re.compile(
-    r"\bo com (?:su|je|boli|bola|pisu|pisali|pisal\w*)\b|\bak\w* (?:metod\w*|data|dat|pristup\w*"
-    r"|technik\w*|model\w*|nastroj\w*|vysledk\w*)\b|\bcim sa lis\w*|\bv com sa lis\w*"
-    r"|\bporovnaj\w*|\bzhrn\w*|\bwhat (?:methods|data)\b|\bhow do \w+ differ\b|\bcompare\b"
+    # "aké dáta", "what methods": only the question word is read; the noun is what a
+    # page's line must say.
+    r"\bo com (?:su|je|boli|bola|pisu|pisali|pisal\w*)\b|\bak\w*(?= (?:metod\w*|data|dat|pristup\w*"
+    r"|technik\w*|model\w*|nastroj\w*|vysledk\w*)\b)|\bcim sa lis\w*|\bv com sa lis\w*"
+    r"|\bporovnaj\w*|\bzhrn\w*|\bwhat(?= (?:methods|data)\b)|\bhow do \w+ differ\b|\bcompare\b"
     r"|\bo cem (?:jsou|je|byly|byla)\b"
 )
 

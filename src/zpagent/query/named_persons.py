@@ -31,6 +31,7 @@ _OWN_VERBS = frozenset(
 )
 # Verbs of acting in a role beside a role noun: "robil konzultanta", "dělala vedoucí".
 _ACTING = frozenset("robil robila robili robi robia delal delala delali dela".split())
+_ROLE_NOUNS = ("konzult", "veduc", "vedouc", "skolitel", "oponent", "consult")
 # Words after which a name is whose students are meant: "pod vedením X", "študenti X".
 _LEAD_BEFORE = ("vedenim", "studenti", "studentov", "studentky", "diplomanti", "students", "by")
 
@@ -90,7 +91,8 @@ def _role(m: Mention, parts: Parts, lexicon: Lexicon) -> str:
     near = parts.tokens[max(0, m.start - 3) : m.end + 3]
     # ("komu robila vedúcu", "koho mal ako konzultanta": a role word makes it hers.)
     roles = _has(parts, "supervisor") or _has(parts, "consultant")
-    if roles and any(t.folded in _ACTING for t in near) and _nominative(m, entries, parts):
+    role_noun = any(t.folded.startswith(_ROLE_NOUNS) for t in parts.tokens)
+    if role_noun and any(t.folded in _ACTING for t in near) and _nominative(m, entries, parts):
         # "Kde všade robil Šťastný konzultanta?": he acted in the role.
         return lead_role
     whom = any(t.folded in ("komu", "koho", "whom") for t in parts.tokens)
