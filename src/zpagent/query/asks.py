@@ -11,8 +11,9 @@ import re
 
 from zpagent.query import cues as cu
 from zpagent.query.clauses import Element
-from zpagent.query.model import EntityRef, Reference
+from zpagent.query.model import Condition, EntityRef, Reference, Span
 from zpagent.query.parts import Parts, _has
+from zpagent.query.tokens import covered
 
 
 def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool) -> set[str]:
@@ -205,3 +206,40 @@ def _unit(parts: Parts) -> str:
 
 def listing_persons(parts: Parts) -> bool:
     return _has(parts, "persons") or _has(parts, "supervised")
+
+
+# Question words whose next word is the noun asked for ("aký port", "which tool").
+_WHICH = frozenset(
+    """aky aka ake aku akom akej akeho akych akymi akemu ktory ktora ktore ktoru ktorom
+    ktorej ktoreho ktorych ktorymi jaky jaka jake jakou jakem ktery ktera ktere kterou
+    kterem which what kolko kolik many""".split()
+)
+
+
+def asks_unread(parts: Parts, unaccounted: tuple[Span, ...]) -> bool:
+    """The noun right after the question word is a word nothing read, and no cue word
+    follows it that it would only qualify ("v ktorom školskom roku": a year)."""
+    spans = [s for ss in parts.cues.values() for s in ss]
+    cued = covered(parts.tokens, spans + [(a, b) for _, a, b in parts.kinds])
+    ends = {s.start: s.end for s in unaccounted}
+    for t, nxt in zip(parts.tokens, parts.tokens[1:], strict=False):
+        if t.folded not in _WHICH or nxt.start not in ends:
+            continue
+        after = next((u for u in parts.tokens if u.start >= ends[nxt.start]), None)
+        if after is None or after.index not in cued:
+            return True
+    return False
+
+
+def asked_terms(parts: Parts, conditions: tuple[Condition, ...]) -> list[Condition]:
+    """Keyword conditions named right after a question word ("aké RMSE", "which BLEU")."""
+    after_which = {
+        nxt.start
+        for t, nxt in zip(parts.tokens, parts.tokens[1:], strict=False)
+        if t.folded in _WHICH
+    }
+    return [
+        c for c in conditions
+        if c.relation == "keyword" and not c.negated
+        and any(r.span and r.span.start in after_which for r in c.refs)
+    ]  # fmt: skip

@@ -16,13 +16,26 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from zpagent.query import cues as cu
-from zpagent.query.asks import TOPICS_ASKED, _ask, _asked, _intents, _led_topics
+from zpagent.query.asks import (
+    _ask,
+    _asked,
+    _intents,
+    _led_topics,
+    asked_terms,
+    asks_unread,
+)
 from zpagent.query.clauses import Element, build
 from zpagent.query.lexicon import Lexicon
+from zpagent.query.marks import (
+    by_meaning,
+    char_to_tokens,
+    leader_again,
+    leaderless_topics,
+    marks,
+)
 from zpagent.query.model import (
     THESIS_KINDS,
     Condition,
@@ -103,33 +116,6 @@ def _phrases(parts: Parts, lexicon: Lexicon) -> list[tuple[str, list[Phrase]]]:
             ("role", rec.roles)]  # fmt: skip
 
 
-def _cue_tokens(parts: Parts, pattern_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Character spans -> token spans [start, end)."""
-    out = []
-    for a, b in pattern_spans:
-        idx = sorted(covered(parts.tokens, [(a, b)]))
-        if idx:
-            out.append((idx[0], idx[-1] + 1))
-    return out
-
-
-def _marks(parts: Parts, pattern: re.Pattern[str], type_: str) -> list[Element]:
-    return [
-        Element(type_, a, b)
-        for a, b in _cue_tokens(parts, [m.span() for m in pattern.finditer(parts.folded)])
-    ]
-
-
-def _leaderless_topics(parts: Parts, elements: list[Element]) -> bool:
-    """ "Ktoré témy nemajú uvedeného garanta ani kontaktnú osobu?": topics asked, a
-    leader word negated, no leader named."""
-    if not (TOPICS_ASKED.search(parts.folded) and _has(parts, "supervisor")):
-        return False
-    if any(e.type in ("supervisor", "consultant", "kind") for e in elements):
-        return False
-    return any(e.type == "negation" for e in elements)
-
-
 def _about_rules(
     parts: Parts,
     ask: str,
@@ -144,94 +130,6 @@ def _about_rules(
     if subjects or conditions or reference is not None or not cu.RULES.search(parts.folded):
         return False
     return ask == "open" or (ask in ("count", "list") and bool(unaccounted))
-
-
-def _by_meaning(
-    parts: Parts, elements: list[Element], qualifier: set[int], lexicon: Lexicon, inc: bool
-) -> list[Element]:
-    """Words nothing read that name, in another language, the topic, team project or
-    role the question's cue asks for ("the text analysis topic", "the live lecture
-    transcription project", "who did the data analysis"): linked by meaning when the
-    wiki has a meaning linker (``query.meaning``), each kind at most once."""
-    if lexicon.meaning is None:
-        return []
-    named = {e.type for e in elements}
-    kinds = []
-    if _has(parts, "topic") and "topic" not in named:
-        kinds.append(("topic", lexicon.topics))
-    team = (
-        _has(parts, "team")
-        or "project" in named
-        or any(e.type == "kind" and e.value == "team_project" for e in elements)
-    )
-    if team and "project" not in named:
-        kinds.append(("project", lexicon.projects))
-    if (team or _has(parts, "role")) and "role" not in named:
-        kinds.append(("role", lexicon.roles))
-    if not kinds:
-        return []
-    out: list[Element] = []
-    for span in _unaccounted(parts, elements, qualifier):
-        text = parts.core[span.start : span.end]
-        for kind, entries in kinds:
-            entry = lexicon.meaning.link(kind, text, lexicon.visible(entries, inc))
-            if entry is None:
-                continue
-            a, b = _char_to_tokens(parts, span.start, span.end)
-            ref = EntityRef(kind, text, span, (entry.id,), "meaning", names=(entry.name,))
-            out.append(Element(kind, a, b, ref))
-            kinds = [k for k in kinds if k[0] != kind]
-            break
-    return out
-
-
-# Question words whose next word is the noun asked for ("aký port", "which tool").
-_WHICH = frozenset(
-    """aky aka ake aku akom akej akeho akych akymi akemu ktory ktora ktore ktoru ktorom
-    ktorej ktoreho ktorych ktorymi jaky jaka jake jakou jakem ktery ktera ktere kterou
-    kterem which what kolko kolik many""".split()
-)
-
-
-def _asks_unread(parts: Parts, unaccounted: tuple[Span, ...]) -> bool:
-    """The noun right after the question word is a word nothing read, and no cue word
-    follows it that it would only qualify ("v ktorom školskom roku": a year)."""
-    spans = [s for ss in parts.cues.values() for s in ss]
-    cued = covered(parts.tokens, spans + [(a, b) for _, a, b in parts.kinds])
-    ends = {s.start: s.end for s in unaccounted}
-    for t, nxt in zip(parts.tokens, parts.tokens[1:], strict=False):
-        if t.folded not in _WHICH or nxt.start not in ends:
-            continue
-        after = next((u for u in parts.tokens if u.start >= ends[nxt.start]), None)
-        if after is None or after.index not in cued:
-            return True
-    return False
-
-
-def _asked_terms(parts: Parts, conditions: tuple[Condition, ...]) -> list[Condition]:
-    """Keyword conditions named right after a question word ("aké RMSE", "which BLEU")."""
-    after_which = {
-        nxt.start
-        for t, nxt in zip(parts.tokens, parts.tokens[1:], strict=False)
-        if t.folded in _WHICH
-    }
-    return [
-        c for c in conditions
-        if c.relation == "keyword" and not c.negated
-        and any(r.span and r.span.start in after_which for r in c.refs)
-    ]  # fmt: skip
-
-
-def _leader_again(parts: Parts, elements: list[Element]) -> list[Element]:
-    """ "u nej", "pod ním": the one supervisor the question names, once more where the
-    pronoun stands (its clause may be another thesis: "bakalári Sýkorovej nemali
-    diplomovku u nej")."""
-    refs = {e.value.ids: e.value for e in elements if e.type == "supervisor"}
-    if len(refs) != 1:
-        return []
-    (ref,) = refs.values()
-    spans = [m.span() for m in cu.LEADER_AGAIN.finditer(parts.folded)]
-    return [Element("supervisor", a, b, ref) for a, b in _cue_tokens(parts, spans)]
 
 
 def _reference(
@@ -312,14 +210,14 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     # (either end of it: "začali študovať v 2018") than to any thesis kind.
     start_at = [x for span in parts.cues.get("start", []) for x in span]
     for kind, a, b in parts.kinds:
-        elements.append(Element("kind", *_char_to_tokens(parts, a, b), kind))
+        elements.append(Element("kind", *char_to_tokens(parts, a, b), kind))
     for years, a, b in parts.years:
         near_start = start_at and (
             not parts.kinds
             or min(abs(a - s) for s in start_at) < min(abs(a - k[1]) for k in parts.kinds)
         )
         elements.append(
-            Element("start_years" if near_start else "years", *_char_to_tokens(parts, a, b), years)
+            Element("start_years" if near_start else "years", *char_to_tokens(parts, a, b), years)
         )
     qualifier = covered(parts.tokens, [m.span() for m in cu.TITLE_QUALIFIER.finditer(parts.folded)])
     for type_, phrases in _phrases(parts, lexicon):
@@ -342,25 +240,25 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         elements.append(Element("excepted", 0, 0, ref))
     if _has(parts, "consultant") and "consultant" not in leads and not subjects and listing:
         a, b = parts.cues["consultant"][0]
-        elements.append(Element("with_consultant", *_char_to_tokens(parts, a, b)))
-    elements += _marks(parts, cu.NEGATED_VERB, "negation") + _marks(parts, cu.NEGATION, "negation")
-    neither = _marks(parts, cu.NEITHER, "negation")
+        elements.append(Element("with_consultant", *char_to_tokens(parts, a, b)))
+    elements += marks(parts, cu.NEGATED_VERB, "negation") + marks(parts, cu.NEGATION, "negation")
+    neither = marks(parts, cu.NEITHER, "negation")
     if neither and len([e for e in elements if e.type == "negation"]) + len(neither) >= 2:
         # "nemali ani bakalárku, ani diplomovku pod Gregušom": none of them with him.
         elements += [*neither, Element("both", neither[0].start, neither[0].end)]
-    elements += _leader_again(parts, elements)
+    elements += leader_again(parts, elements)
     # "okrem Balážovej": the word leaves that person out (``excepted``), not the
     # condition after her.
-    left_out = [_char_to_tokens(parts, r.span.start, r.span.end) for r in excepted if r.span]
-    for m in _marks(parts, cu.EXCEPT, "except"):
+    left_out = [char_to_tokens(parts, r.span.start, r.span.end) for r in excepted if r.span]
+    for m in marks(parts, cu.EXCEPT, "except"):
         if any(0 <= a - m.end <= 2 for a, _b in left_out):
             m = replace(m, type="except_word")  # read, and bound to no condition
         elements.append(m)
-    elements += _marks(parts, cu.SOMEONE_ELSE, "someone_else")
-    elements += _marks(parts, cu.BOTH, "both") + _marks(parts, cu.OR, "or")
-    elements += _marks(parts, cu.TOTAL, "total")
-    elements += _by_meaning(parts, elements, qualifier, lexicon, include_unpublished)
-    leaderless = _leaderless_topics(parts, elements)
+    elements += marks(parts, cu.SOMEONE_ELSE, "someone_else")
+    elements += marks(parts, cu.BOTH, "both") + marks(parts, cu.OR, "or")
+    elements += marks(parts, cu.TOTAL, "total")
+    elements += by_meaning(parts, elements, qualifier, lexicon, include_unpublished)
+    leaderless = leaderless_topics(parts, elements)
     if not leaderless:
         elements += _unknown_term(parts, elements, bool(subjects))
     built = build(elements)
@@ -419,15 +317,13 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     if subjects and ask == "fact":
         # "Aké BLEU dosiahla X?": the keyword after the question word is what is asked
         # of her pages (its value), no condition on her.
-        asked_terms = _asked_terms(parts, conditions)
-        if asked_terms:
-            conditions = tuple(c for c in conditions if c not in asked_terms)
-            spans = [r.span for c in asked_terms for r in c.refs if r.span]
+        terms = asked_terms(parts, conditions)
+        if terms:
+            conditions = tuple(c for c in conditions if c not in terms)
+            spans = [r.span for c in terms for r in c.refs if r.span]
             unaccounted = tuple(sorted((*unaccounted, *spans), key=lambda sp: sp.start))
-    asks_unread = (
-        ask in ("list", "count") and reference is None and _asks_unread(parts, unaccounted)
-    )
-    if asks_unread and (ask == "count" or not subjects):
+    unread_asked = asks_unread(parts, unaccounted) and reference is None
+    if unread_asked and ask in ("list", "count") and (ask == "count" or not subjects):
         # "Aký port…", "which port do I use to ssh…", "koľko prípadov…": the thing asked
         # for is no unit the graph lists or counts (persons, theses, topics), so the
         # pages' text answers, not a list of the theses that share a keyword with it.
@@ -463,8 +359,3 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
 
 def _author_name(lexicon: Lexicon, author_id: str) -> str:
     return next((a.name for a in lexicon.authors if a.id == author_id), author_id)
-
-
-def _char_to_tokens(parts: Parts, a: int, b: int) -> tuple[int, int]:
-    idx = sorted(covered(parts.tokens, [(a, b)]))
-    return (idx[0], idx[-1] + 1) if idx else (0, 0)
