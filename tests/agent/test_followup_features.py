@@ -3,6 +3,8 @@ sám konzultoval?" lists whom the person in focus consulted."""
 
 from __future__ import annotations
 
+import pytest
+
 from zpagent.agent.clarify import choose
 from zpagent.agent.followup import follow_up
 from zpagent.agent.state import Pending, State
@@ -66,3 +68,35 @@ def test_whom_the_leader_of_the_last_list_consulted():
         (clause,) = query.clauses
         assert [r.ids for r in clause.consultants] == [("marek-simko",)], turn
         assert not clause.supervisors and not clause.kinds, turn
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Pod akú tému na wiki patrí?",
+        "A pod jaké téma na wiki spadá?",
+        "Do akej témy ju na wiki zaradili?",
+        "a do ktorej témy je zaradený?",
+        "which topic does she belong to?",
+    ],
+)
+def test_the_topic_a_person_in_focus_belongs_to(turn):
+    """Whatever the turn's other words link to ("zaradili" is no topic), a topic word
+    with a verb of belonging asks the topic of the person just talked about."""
+    lexicon = _lexicon()
+    first = understand("O čom je práca Jána Krupu?", lexicon)
+    state = State(last=first, focus=("jan-krupa",))
+    query, how = follow_up(state, understand(turn, lexicon), lexicon)
+    assert how == "follow_up" and query.ask == "fact", turn
+    assert "topics" in query.attributes
+    assert [s.ids for s in query.subjects] == [("jan-krupa",)]
+    assert not query.conditions
+
+
+def test_who_leads_a_topic_is_asked_of_the_topic_not_the_person():
+    """ "Kdo je kontakt pro to téma?" asks of the topic; no verb of belonging."""
+    lexicon = _lexicon()
+    first = understand("O čom je práca Jána Krupu?", lexicon)
+    state = State(last=first, focus=("jan-krupa",))
+    query, _ = follow_up(state, understand("Kdo je kontakt pro to téma?", lexicon), lexicon)
+    assert "topics" not in query.attributes

@@ -133,3 +133,32 @@ def _last_leader(state: State) -> str | None:
     ids = {i for c in last.clauses if not c.negated for r in (*c.supervisors, *c.consultants)
            for i in r.ids}  # fmt: skip
     return ids.pop() if len(ids) == 1 else None
+
+
+# "Pod akú tému patrí?", "do ktorej témy ju zaradili?", "which topic is he in?": the
+# topic of the person in focus, whatever the turn's other words link to.
+_TOPIC_WORD = re.compile(r"\b(?:tem[auy]?|temou|tematu|topics?)\b")
+_BELONGS = re.compile(
+    r"\b(?:patri\w*|spada\w*|zaradil\w*|zaraden\w*|belongs?|falls?|is (?:he|she) in)\b"
+)
+
+
+def topic_of_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    if not state.focus or turn.persons() or turn.unknown_names:
+        return None
+    if not _TOPIC_WORD.search(turn.folded):
+        return None
+    if not _BELONGS.search(turn.folded):
+        return None  # "Kdo je kontakt pro to téma?" asks of the topic, not of her
+    if any(r.ids and r.match != "meaning" for c in turn.conditions for r in c.refs):
+        return None  # a topic the turn names itself ("patrí do témy NLP?")
+    return turn.edit(
+        ask="fact",
+        attributes=frozenset({"title", "topics"}),
+        unit="persons",
+        subjects=tuple(person_ref(lexicon, pid) for pid in state.focus),
+        clauses=(),
+        conditions=(),
+        unaccounted=(),
+        origin="follow_up",
+    )

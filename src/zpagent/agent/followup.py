@@ -31,6 +31,7 @@ from zpagent.agent.focus import (
     own_constraints,
     person_ref,
     points_back,
+    topic_of_focus,
 )
 from zpagent.agent.state import Item, State
 from zpagent.query import Condition, EntityRef, Query, ThesisClause
@@ -50,7 +51,7 @@ _AMONG = re.compile(
 )
 # "v tom tíme", "na tej téme", "that project": what the last answer was about.
 _THAT_THING = re.compile(
-    r"\b(?:tom|tomto|ten|tento|tej|tejto|tu|tuto|that|this|tem|tom istom) "
+    r"\b(?:tom|tomto|ten|tento|tej|tejto|tu|tuto|to|tomhle|that|this|tem|tom istom) "
     r"(?:time|timu|tim|tym|tymu|projekte|projektu|projekt|teme|tema|temu|team|project|topic)\b"
 )
 # "tam", "there": the team or topic the last answer was about.
@@ -208,6 +209,9 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         return query, "corrected"
     if state.last is None or (turn.ask == "history" and state.last.ask != "history"):
         return turn, "new"
+    topic = topic_of_focus(state, turn, lexicon)
+    if topic is not None:
+        return topic, "follow_up"
     if _WHOLE_WIKI.search(turn.folded) and not turn.persons() and not points_back(turn):
         return turn, "new"
     if state.last.unit == "topics" and _AMONG.search(turn.folded) and not turn.subjects:
