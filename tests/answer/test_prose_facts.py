@@ -39,6 +39,15 @@ PAGES = {
 }
 
 
+# More topics than a page of graph results (ten): the wiki's topics are listed whole.
+TOPICS = [f"Téma číslo {i:02d}" for i in range(1, 13)]
+for i, name in enumerate(TOPICS, start=1):
+    PAGES[f"pages/topics/t{i:02d}/README.md"] = (
+        f"---\ntitle: {name}\ntaxonomy:\n    category: [temy]\n---\n\n# {name}\n\n"
+        "## Záverečné práce\n\n- Cyril Dobrý (BP 2019)\n"
+    )
+
+
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory):
     return built_workspace(tmp_path_factory, "prose", PAGES)
@@ -97,3 +106,13 @@ def test_a_prose_fact_follows_its_thesis_and_is_no_tag_line(ws, question, said):
         else (resp.answer.split("\n")[1])
     )
     assert "Predikcia výroby fotovoltickej elektrárne" in first and "Peter Ondrejka" in first
+
+
+@pytest.mark.parametrize(
+    "question", ["Aké témy sú na hlavnej stránke wiki?", "Koľko tém je na wiki?"]
+)
+def test_the_wikis_topics_are_listed_whole(ws, question):
+    resp = ws.answer(AnswerRequest(query=question))
+    assert resp.status == "ok", resp.answer
+    assert [t for t in TOPICS if t not in resp.answer] == []
+    assert "obmedzené" not in resp.answer  # nothing cut

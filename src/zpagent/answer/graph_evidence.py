@@ -17,7 +17,7 @@ from zpagent.answer.evidence import Bundle, GraphPathLine, SourceEvidence
 from zpagent.answer.facts import Fact
 from zpagent.answer.subjects import Names, candidate_rows
 from zpagent.config import Settings
-from zpagent.graph.answers.search import graph_search
+from zpagent.graph.answers.search import DEFAULT_LIMIT, graph_search
 from zpagent.graph.contract import GraphFact, GraphResponse
 from zpagent.query import Query
 
@@ -152,10 +152,17 @@ def _authors(gen: Any, paths: list[str]) -> dict[str, list[str]]:
     return {r[0]: json.loads(r[1]) for r in rows}
 
 
+TOPICS_LIMIT = 30
+
+
 def graph_bundle(
     gen: Any, query: Query, names: Names, settings: Settings, include_unpublished: bool
 ) -> Bundle:
-    resp = graph_search(gen, query, settings=settings, include_unpublished=include_unpublished)
+    # A wiki has tens of topics, not hundreds: "Aké témy sú na wiki?" lists them all.
+    limit = TOPICS_LIMIT if query.unit == "topics" else DEFAULT_LIMIT
+    resp = graph_search(
+        gen, query, settings=settings, limit=limit, include_unpublished=include_unpublished
+    )
     texts: dict[str, list[str]] = defaultdict(list)
     for f in resp.facts:
         for ev in f.evidence:

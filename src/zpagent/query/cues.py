@@ -374,7 +374,7 @@ FUNCTION_WORDS = frozenset(
     my your our out up about from at as into than then so if not no yes also too just
     only more most less least total altogether exactly get got give gave tell told know
     want wanted need needed like name names person people
-    kolik kolika kolikrat pocet vsade vsude everywhere
+    kolik kolika kolikrat pocet vsade vsude everywhere hlavnej hlavna hlavnu hlavnom main
     patri patria patril patrila patrili patrit clenom clenmi clenovia clen clenka
     robi robia rieši riesi riesia pise pisu pracuje pracuju pracoval pracovala pracovali
     venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena
