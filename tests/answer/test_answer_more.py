@@ -446,3 +446,19 @@ def test_a_reply_picks_a_namesake_by_her_title_words_or_login(namesakes, reply):
     picked = ws.chat(messages)
     assert picked.status == "ok", picked.text
     assert TWINS[1][4] in picked.text and TWINS[0][4] not in picked.text
+
+
+@pytest.mark.parametrize("pick", ["xbielik7", "jbiel16"])
+@pytest.mark.parametrize("other", ["a tá druhá?", "and the other one?"])
+def test_the_other_namesake_after_one_was_picked(namesakes, pick, other):
+    """ "a tá druhá?" after picking one of two namesakes is the one not picked, whichever
+    place either had in the list."""
+    ws, _ = namesakes
+    titles = {login: title for login, *_, title in TWINS}
+    messages = []
+    for turn in ("Kto viedol prácu Jany Bielikovej?", pick, other):
+        messages.append({"role": "user", "content": turn})
+        reply = ws.chat(messages)
+        messages.append({"role": "assistant", "content": reply.text})
+    (rest,) = [login for login in titles if login != pick]
+    assert titles[rest] in reply.text and titles[pick] not in reply.text, reply.text

@@ -69,6 +69,7 @@ _ORDINALS = (
     (-1, re.compile(r"\bposledn\w*|\blast\b")),
 )
 SHORT = 7
+_OTHER = re.compile(r"\b(?:the other|druh\w*|ten druhy|ta druha|tej druhej|tomu druhemu)\b")
 
 
 def _continues(turn: Query) -> bool:
@@ -83,6 +84,17 @@ def ordinal(turn: Query) -> int | None:
     """The one ordinal a turn uses ("toho posledného" -> -1), or None."""
     found = {i for i, pattern in _ORDINALS if pattern.search(turn.folded)}
     return found.pop() if len(found) == 1 else None
+
+
+def _the_other(state: State, turn: Query) -> str | None:
+    """ "a ten druhý?", "and the other guy?" after one of two candidates was picked:
+    the one not picked, whatever place it had in the list."""
+    if len(state.offered) != 2 or len(state.focus) != 1 or state.focus[0] not in state.offered:
+        return None
+    short = len(turn.tokens) <= SHORT
+    if not (ordinal(turn) == 1 or (short and _OTHER.search(turn.folded))):
+        return None
+    return next(pid for pid in state.offered if pid != state.focus[0])
 
 
 def _with_years(last: Query, years: frozenset[int]) -> tuple[ThesisClause, ...]:
@@ -112,7 +124,8 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
         if thesis is not None and not turn.kinds and not picked:
             # "a ten posledný?" means that thesis; "čo robil ten štvrtý v diplomovke?"
             # the person, and his thesis of the kind the turn names.
-            q = q.edit(clauses=(ThesisClause(titles=(EntityRef("title", "", None, (thesis,)),)),))
+            q = q.edit(clauses=(ThesisClause(titles=(EntityRef("title", "", None, (thesis,)),)),),
+                       order=None, position=None)  # fmt: skip
         changed = True
     elif turn.subjects:
         q = q.edit(subjects=turn.subjects)
@@ -128,8 +141,10 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     elif turn.kinds:
         q = q.edit(clauses=_with_kinds(q, frozenset(turn.kinds)))
         changed = True
-    if turn.order:
-        # "a druhú najstaršiu?": the same set, another place in the same order.
+    item_picked = subjects is not None and subjects[1] is not None
+    if turn.order and not item_picked:
+        # "a druhú najstaršiu?": the same set, another place in the same order ("tá
+        # prvá" of a list shown is that item, not the first of the set by year).
         q = q.edit(order=turn.order, position=turn.position, ask="list")
         changed = True
     if turn.ask == "count" and not own_constraints(turn):
@@ -163,6 +178,9 @@ def _referred(
 ) -> tuple[tuple[EntityRef, ...], str | None, str | None] | None:
     """The persons (and the one thesis, with its kind) a turn points at: an ordinal,
     or a pronoun."""
+    other = _the_other(state, turn)
+    if other is not None:
+        return (person_ref(lexicon, other),), None, None
     index = ordinal(turn)
     if index is not None:
         if state.offered and -len(state.offered) <= index < len(state.offered):
@@ -231,6 +249,10 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
                 subjects=state.last.subjects, unaccounted=state.last.unaccounted
             ), "follow_up"
         return turn, "new"
+    if _the_other(state, turn) is not None:
+        other = _edited(state, turn, lexicon)  # the last question, of the other one
+        if other is not None:
+            return other, "follow_up"
     about_text = _about_the_same_text(state, turn)
     if about_text is not None:
         return about_text, "follow_up"

@@ -47,6 +47,8 @@ def items_of(
         for pid in ids:
             facts = known.get(pid)
             theses = [t for t in facts.theses if _fits(t, query)] if facts else []
+            # As the answer shows them: by year, a thesis without one first.
+            theses.sort(key=lambda t: (t.year is not None, t.year or 0))
             out += [Item(pid, t.id, t.kind) for t in theses] or [Item(pid)]
         return out
     return []
