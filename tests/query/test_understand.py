@@ -449,3 +449,10 @@ def test_everywhere_someone_consulted_is_whom_they_consulted(lexicon, question):
     assert q.ask == "list" and q.understood, describe(q)
     assert [r.ids for c in q.clauses for r in c.consultants] == [("lubomir-stastny",)]
     assert not any(c.supervisors for c in q.clauses) and "supervisor" not in q.attributes
+
+
+def test_czech_na_cem_asks_the_title_and_a_verb_of_going_is_no_name(lexicon):
+    q = understand("Na čem dělá diplomku Ján Holp?", lexicon)
+    assert q.ask == "fact" and "title" in q.attributes and q.understood, describe(q)
+    q = understand("na akom porte ide ssh na server?", lexicon)
+    assert not q.subjects and not q.unknown_names, describe(q)

@@ -40,7 +40,7 @@ _CUE_PATTERNS: dict[str, str] = {
     ),
     "title": (
         r"\bnaz(?:ov|vu|vom|vy|ve|ev|vem)\b|\bnazyva\w*|\bnazvan\w*|\bvola\w*|\btitles?\b"
-        r"|\bcalled\b|\bnamed\b|\bo com\b|\bna com\b|\bo cem\b"
+        r"|\bcalled\b|\bnamed\b|\bo com\b|\bna com\b|\bo cem\b|\bna cem\b"
         r"|\bco (?:robil|robila|pisal|pisala|riesil|riesila|delal|delala|psal|psala)\b"
         r"|\btem\w* (?:jeho |jej |jeji )?(?:prac|bakalar|diplom|dizert)\w*"
         # "Ktoré Fabiánove bakalárky": only the question word is the cue; the word
@@ -375,6 +375,7 @@ FUNCTION_WORDS = frozenset(
     only more most less least total altogether exactly get got give gave tell told know
     want wanted need needed like name names person people
     kolik kolika kolikrat pocet vsade vsude everywhere hlavnej hlavna hlavnu hlavnom main
+    dela delaji delal delala delali ide idu isiel isla isli
     patri patria patril patrila patrili patrit clenom clenmi clenovia clen clenka
     robi robia rieši riesi riesia pise pisu pracuje pracuju pracoval pracovala pracovali
     venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena
