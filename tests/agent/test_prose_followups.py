@@ -143,7 +143,8 @@ PAGES = {
         "| 8. 12. 2022 | Batéria vydržala 423 hodín, treba zapnúť hlboký spánok. | Graf. |\n"
         "\n### 7. 2. 2023\n\n- MOS v prvom teste 4,0, po úprave 4,2.\n"
         "- Model Gemma 2 beží lokálne cez Ollama.\n"
-        "\n### Publikácie\n\n- HOFFMANNOVÁ, L.: Senzory. In: Proceedings of TSD, 2024.\n",
+        "\n### Publikácie\n\n- HOFFMANNOVÁ, L.: Senzory. In: Proceedings of TSD, 2024.\n"
+        "- HOFFMANNOVÁ, L.: Batérie. In: Proceedings of SAMI, 2025.\n",
     ),
     # "BLEU" is a keyword of the wiki (two pages' tags), and a value on one page.
     "pages/students/2014/rm1/README.md": (
@@ -291,3 +292,19 @@ def test_a_keyword_beside_a_pointer_is_a_word_of_her_page(ws):
     assert "Marek Šimko" in first.text
     assert "33,6" in reply.text and "22,4" not in reply.text
     assert _cited(reply) == {"pages/students/2014/rm1/README.md"}
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("Koľko publikácií má Lena Hoffmannová?",),
+        ("Kto viedol bakalárku Leny Hoffmannovej?", "koľko má publikácií?"),
+    ],
+)
+def test_how_many_of_a_list_on_her_page_counts_its_items(ws, turns):
+    """A count of something the graph does not hold: the list under the heading that
+    says it ("Publikácie"), its items counted, never a count of theses."""
+    *_, reply = _chat(ws, *turns)
+    assert reply.status == "ok", reply.text
+    assert "počet položiek: 2" in reply.text and "SAMI" in reply.text
+    assert "presne, podľa grafu" not in reply.text

@@ -194,6 +194,9 @@ def render_facts(
             body.append(f"„{escape(q.text)}“ {cite([q.source_id])}{where}")
             continue
         lead = f"„{escape(q.lead)}“ " if q.lead and q.kind != "table" else ""
+        if q.kind == "list" and bundle.question.how_many:
+            # "Koľko publikácií má X?": the items of the list that says it, counted.
+            lead += f"(počet položiek: {len(q.text.splitlines())}) "
         body.append(f"{lead}{cite([q.source_id])}{where}")
         body.append(block(q))
     lists = count is not None or "person" in bundle.asked

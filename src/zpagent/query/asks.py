@@ -222,8 +222,13 @@ def asks_unread(parts: Parts, unaccounted: tuple[Span, ...]) -> bool:
     spans = [s for ss in parts.cues.values() for s in ss]
     cued = covered(parts.tokens, spans + [(a, b) for _, a, b in parts.kinds])
     ends = {s.start: s.end for s in unaccounted}
-    for t, nxt in zip(parts.tokens, parts.tokens[1:], strict=False):
-        if t.folded not in _WHICH or nxt.start not in ends:
+    for t in parts.tokens:
+        if t.folded not in _WHICH:
+            continue
+        # "koľko má publikácií?": a verb such as "má" may stand between.
+        rest = parts.tokens[t.index + 1 : t.index + 3]
+        nxt = next((u for u in rest if u.folded not in cu.FUNCTION_WORDS), None)
+        if nxt is None or nxt.start not in ends:
             continue
         after = next((u for u in parts.tokens if u.start >= ends[nxt.start]), None)
         if after is None or after.index not in cued:

@@ -323,6 +323,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             spans = [r.span for c in terms for r in c.refs if r.span]
             unaccounted = tuple(sorted((*unaccounted, *spans), key=lambda sp: sp.start))
     unread_asked = asks_unread(parts, unaccounted) and reference is None
+    how_many = unread_asked and ask == "count"
     if unread_asked and ask in ("list", "count") and (ask == "count" or not subjects):
         # "Aký port…", "which port do I use to ssh…", "koľko prípadov…": the thing asked
         # for is no unit the graph lists or counts (persons, theses, topics), so the
@@ -354,6 +355,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         about_content=parts.about_content,
         order=order,
         position=position,
+        how_many=how_many,
     )
 
 

@@ -272,6 +272,9 @@ class Query:
     # after "do kedy treba odovzdať bakalárku?"): text retrieval reads them too,
     # weighted below the turn's own.
     context: str = ""
+    # "Koľko publikácií má X?": how many of something the graph does not count; a
+    # list on the pages that says it is counted item by item.
+    how_many: bool = False
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     # -- reading ---------------------------------------------------------------------
