@@ -100,3 +100,16 @@ def test_who_leads_a_topic_is_asked_of_the_topic_not_the_person():
     state = State(last=first, focus=("jan-krupa",))
     query, _ = follow_up(state, understand("Kdo je kontakt pro to téma?", lexicon), lexicon)
     assert "topics" not in query.attributes
+
+
+def test_how_many_people_after_a_list_of_works_counts_persons():
+    """ "Koľko ľudí bolo v tíme?" after the team projects someone led: the members."""
+    vasko = PersonEntry("michal-vasko", "Michal Vaško", ("Michal", "Vaško"), False, True, None,
+                        None, True)  # fmt: skip
+    lexicon = Lexicon(persons=[*PEOPLE, vasko], facts=lambda ids: {})
+    first = understand("Aký tímový projekt viedol Michal Vaško v roku 2018?", lexicon)
+    state = State(last=first)
+    for turn, unit in (("Koľko ľudí bolo v tíme?", "persons"), ("a koľko ich bolo?", first.unit)):
+        query, how = follow_up(state, understand(turn, lexicon), lexicon)
+        assert how == "follow_up" and query.ask == "count", turn
+        assert query.unit == unit, turn

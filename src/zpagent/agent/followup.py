@@ -148,7 +148,9 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
         q = q.edit(order=turn.order, position=turn.position, ask="list")
         changed = True
     if turn.ask == "count" and not own_constraints(turn):
-        q = q.edit(ask="count", attributes=frozenset())
+        # "Koľko ľudí bolo v tíme?" after the team's projects: its members.
+        unit = "persons" if turn.of_persons else q.unit
+        q = q.edit(ask="count", attributes=frozenset(), unit=unit)
         changed = True
     elif _WHO_WERE.search(turn.folded) and last.ask == "count":
         q = q.edit(ask="list")

@@ -356,6 +356,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         order=order,
         position=position,
         how_many=how_many,
+        of_persons=_has(parts, "persons"),
     )
 
 
