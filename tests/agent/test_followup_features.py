@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from zpagent.agent.clarify import choose
+from zpagent.agent.focus import dropped_subject
 from zpagent.agent.followup import follow_up
 from zpagent.agent.state import Pending, State
 from zpagent.query import understand
@@ -113,3 +114,22 @@ def test_how_many_people_after_a_list_of_works_counts_persons():
         query, how = follow_up(state, understand(turn, lexicon), lexicon)
         assert how == "follow_up" and query.ask == "count", turn
         assert query.unit == unit, turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "bound"),
+    [
+        ("V akom tímovom projekte bol a čo tam robil?", True),
+        ("A akú bakalárku písal?", True),
+        ("Aké diplomovky boli v roku 2020?", False),  # plural: no one person
+        ("Kto bol vedúcim bakalárok v roku 2020?", False),  # "kto" is the subject
+    ],
+)
+def test_a_singular_verb_without_subject_is_the_person_in_focus(turn, bound):
+    lexicon = _lexicon()
+    first = understand("Akú diplomovku písal Ján Krupa?", lexicon)
+    state = State(last=first, focus=("jan-krupa",))
+    query = dropped_subject(state, understand(turn, lexicon), lexicon)
+    assert (query is not None) is bound, turn
+    if bound:
+        assert [s.ids for s in query.subjects] == [("jan-krupa",)] and query.ask == "fact"

@@ -162,3 +162,29 @@ def topic_of_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
         unaccounted=(),
         origin="follow_up",
     )
+
+
+# A verb of the third person singular with no subject ("V akom tímovom projekte bol?",
+# "Akú bakalárku písala?"): the person in focus did it (Slovak and Czech drop "he").
+_HE_DID = frozenset(
+    """bol bola robil robila mal mala pisal pisala riesil riesila obhajil obhajila
+    byl byla delal delala psal psala""".split()
+)
+_WHO = frozenset("kto kdo who ktori kteri".split())
+
+
+def dropped_subject(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    """An attribute asked with a singular past verb and no subject: of the one person
+    the conversation is about."""
+    if len(state.focus) != 1 or state.last is None or state.last.ask not in ("fact", "profile"):
+        return None
+    if turn.persons() or turn.unknown_names or turn.of_persons or not turn.attributes:
+        return None
+    words = set(turn_words(turn))
+    if not words & _HE_DID or words & _WHO or turn.ask not in ("list", "fact", "open"):
+        return None
+    return turn.edit(
+        ask="fact",
+        subjects=(person_ref(lexicon, state.focus[0]),),
+        origin="follow_up",
+    )

@@ -27,6 +27,7 @@ from dataclasses import replace
 from zpagent.agent.clarify import choose, corrected
 from zpagent.agent.focus import (
     about_focus,
+    dropped_subject,
     led_by_focus,
     own_constraints,
     person_ref,
@@ -274,6 +275,9 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         if swap and turn.subjects and all(r.status == "resolved" for r in turn.subjects):
             return _edited(state, turn, lexicon) or turn, "follow_up"
         return turn, "new"
+    dropped = dropped_subject(state, turn, lexicon)
+    if dropped is not None:
+        return dropped, "follow_up"
     if not elliptical and turn.ask not in ("open", "fact", "profile"):
         return turn, "new"
     edited = _edited(state, turn, lexicon)
