@@ -133,3 +133,17 @@ def test_a_singular_verb_without_subject_is_the_person_in_focus(turn, bound):
     assert (query is not None) is bound, turn
     if bound:
         assert [s.ids for s in query.subjects] == [("jan-krupa",)] and query.ask == "fact"
+
+
+def test_what_someone_did_there_is_their_role_not_a_swapped_leader():
+    """ "Čo tam robil Ján Krupa?" after a leader's team projects: Krupa's role in the
+    team, not the projects Krupa led."""
+    vasko = PersonEntry("michal-vasko", "Michal Vaško", ("Michal", "Vaško"), False, True, None,
+                        None, True)  # fmt: skip
+    lexicon = Lexicon(persons=[*PEOPLE, vasko], facts=lambda ids: {})
+    first = understand("Aký tímový projekt viedol Michal Vaško v roku 2018?", lexicon)
+    for turn in ("Čo tam robil Ján Krupa?", "A čo robil Ján Krupa v tíme?"):
+        query, _ = follow_up(State(last=first), understand(turn, lexicon), lexicon)
+        assert "role" in query.attributes, turn
+        assert [s.ids for s in query.subjects] == [("jan-krupa",)], turn
+        assert not any(c.supervisors for c in query.clauses), turn

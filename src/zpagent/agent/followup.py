@@ -266,7 +266,9 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     elliptical = (_short(turn) or _continues(turn) or points_back(turn)) and not own_constraints(
         turn
     )
-    if names_own and (_short(turn) or _continues(turn)):
+    if names_own and (_short(turn) or _continues(turn)) and not turn.attributes - {"works"}:
+        # (A turn that asks its own attribute of the person it names is its own question:
+        # "Čo tam robila Kristína Pavlíková?" asks her role, no leader swapped.)
         swapped = _swap_leader(state.last, turn)
         if swapped is not None:
             return swapped, "follow_up"

@@ -60,10 +60,15 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         asked.add("works")
     if _has(parts, "login"):
         asked.add("login")
-    if _has(parts, "role") and subjects:
+    # "what was his role?": the role asked of someone pointed at, not a role named.
+    pointed_role = _has(parts, "role") and bool(_ROLE_NOUN.search(parts.folded))
+    if _has(parts, "role") and (subjects or pointed_role):
         asked.add("role")  # "Akú úlohu mal Wei Zhang v tíme X?": not the works
         asked.discard("works")
     return asked
+
+
+_ROLE_NOUN = re.compile(r"\b(?:his|her|jeho|jej|jeji|jejich) (?:role|ulohu|uloha|roli|rolu)\b")
 
 
 # A deadline or a date of the rules ("do kedy", "termín odovzdania", "deadline").

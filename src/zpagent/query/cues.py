@@ -93,6 +93,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"(?:ulohu|uloha|ulohy|rolu|roli|role|funkciu|funkci)\b"
         r"|\bna starost\w*|\bmal\w* na\s+starost\w*|\bresponsible\b|\bin charge\b"
         r"|\broles?\b|\brol[aiuy]\b|\bulohu v t[iy]m\w*"
+        # "Čo tam robila?", "čo robil v tíme": what one did in a team is one's role.
+        r"|\bco (?:tam )?(?:robil\w*|delal\w*)(?=(?: \w+){0,3} (?:tam\b|v (?:tom )?t[iy]m))"
+        r"|\bco tam (?:robil\w*|delal\w*)\b"
     ),
     "login": r"\blogin\w*|\bprihlasovac\w*|\busername\b|\bprezyvk\w*",
     "shared": (
