@@ -8,7 +8,7 @@ import pytest
 from zpagent.agent.clarify import choose
 from zpagent.agent.focus import dropped_subject
 from zpagent.agent.followup import follow_up
-from zpagent.agent.state import Pending, State
+from zpagent.agent.state import Item, Pending, State
 from zpagent.query import understand
 from zpagent.query.lexicon import Lexicon, PersonEntry, PersonFacts, ThesisCard
 
@@ -147,3 +147,15 @@ def test_what_someone_did_there_is_their_role_not_a_swapped_leader():
         assert "role" in query.attributes, turn
         assert [s.ids for s in query.subjects] == [("jan-krupa",)], turn
         assert not any(c.supervisors for c in query.clauses), turn
+
+
+def test_an_ordinal_with_a_singular_verb_is_the_ordinal_not_the_focus():
+    """ "a tá posledná akú mala tému?" after talking about the first of a list: the
+    last of the list, though the verb has no subject."""
+    lexicon = _lexicon()
+    first = understand("Akú diplomovku písal Ján Krupa?", lexicon)
+    items = [Item("jan-krupa", "t1", "bachelor"), Item("norbert-krupa", "t2", "master")]
+    state = State(last=first, focus=("jan-krupa",), items=items)
+    assert dropped_subject(state, understand("a akú mal tému?", lexicon), lexicon) is not None
+    query, _ = follow_up(state, understand("a tá posledná akú mala tému?", lexicon), lexicon)
+    assert [s.ids for s in query.subjects] == [("norbert-krupa",)]

@@ -277,7 +277,8 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         if swap and turn.subjects and all(r.status == "resolved" for r in turn.subjects):
             return _edited(state, turn, lexicon) or turn, "follow_up"
         return turn, "new"
-    dropped = dropped_subject(state, turn, lexicon)
+    # ("a tá posledná akú mala tému?": an ordinal says who, not the focus.)
+    dropped = dropped_subject(state, turn, lexicon) if ordinal(turn) is None else None
     if dropped is not None:
         return dropped, "follow_up"
     if not elliptical and turn.ask not in ("open", "fact", "profile"):
