@@ -456,3 +456,13 @@ def test_czech_na_cem_asks_the_title_and_a_verb_of_going_is_no_name(lexicon):
     assert q.ask == "fact" and "title" in q.attributes and q.understood, describe(q)
     q = understand("na akom porte ide ssh na server?", lexicon)
     assert not q.subjects and not q.unknown_names, describe(q)
+
+
+def test_inak_with_a_comma_starts_a_new_topic_and_recommended_asks_the_rules(lexicon):
+    q = understand("inak, do kedy treba odovzdať diplomovku?", lexicon)
+    assert q.new_topic and q.core.startswith("do kedy")
+    assert not understand("Inak povedané, kto viedol Holpa?", lexicon).new_topic
+    for text in ("Aký je odporúčaný rozsah diplomovky?", "What is the recommended length?"):
+        assert understand(text, lexicon).about_rules, text
+    q = understand("Koľkým z nich viedol priamo Hládek prácu?", lexicon)
+    assert "priamo" not in " ".join(q.unaccounted_words)

@@ -264,6 +264,7 @@ RULES = re.compile(
     r"|\bako (?:sa|si) (?!vol)\w+|\bhow (?:do|can|should) i\b|\bjak (?:se|si) (?!jmen)\w+"
     # "Aký rozsah má mať bakalárka?", "Ako dlho môže trvať prezentácia?"
     r"|\bmaj?u? mat\b|\bma mit\b|\bmoze trvat\b|\bako dlho\b|\bjak dlouho\b|\bhow long\b"
+    r"|\bodporuc\w*|\bdoporuc\w*|\brecommended\b"
 )
 # "ani BP, ani DP", "neither … nor": each of them negated, whatever they share.
 NEITHER = re.compile(r"\bani\b|\bneither\b|\bnor\b")
@@ -378,7 +379,7 @@ FUNCTION_WORDS = frozenset(
     only more most less least total altogether exactly get got give gave tell told know
     want wanted need needed like name names person people
     kolik kolika kolikrat pocet vsade vsude everywhere hlavnej hlavna hlavnu hlavnom main
-    dela delaji delal delala delali ide idu isiel isla isli
+    dela delaji delal delala delali ide idu isiel isla isli priamo primo directly
     patri patria patril patrila patrili patrit clenom clenmi clenovia clen clenka
     robi robia rieši riesi riesia pise pisu pracuje pracuju pracoval pracovala pracovali
     venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena

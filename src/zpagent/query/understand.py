@@ -90,7 +90,8 @@ def _without_possessive_s(core: str) -> tuple[str, frozenset[int]]:
 _NEW_TOPIC = re.compile(
     r"^\W*(?:btw|by the way|ina vec|jina vec|ina otazka|jina otazka|mimochodom|mimochodem"
     r"|zmena temy|nieco ine|neco jineho|another (?:thing|question)|different question"
-    r"|off topic|este jedna vec|jeste jedna vec|uplne ina vec)\b[\s,:;.!–—-]*"
+    r"|off topic|este jedna vec|jeste jedna vec|uplne ina vec|inak(?=\s*,)|jinak(?=\s*,))"
+    r"\b[\s,:;.!–—-]*"
 )
 
 
