@@ -308,3 +308,17 @@ def test_how_many_of_a_list_on_her_page_counts_its_items(ws, turns):
     assert reply.status == "ok", reply.text
     assert "počet položiek: 2" in reply.text and "SAMI" in reply.text
     assert "presne, podľa grafu" not in reply.text
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("Akú úlohu mala v tíme Katarína Jančová?",),
+        ("Čo robila Katarína Jančová v tíme?",),
+        ("Kto viedol tímový projekt Kataríny Jančovej?", "what was her role in the team?"),
+    ],
+)
+def test_a_team_role_comes_with_its_project(ws, turns):
+    *_, reply = _chat(ws, *turns)
+    assert "firmvér čítačky" in reply.text, reply.text
+    assert "Evidencia dochádzky NFC" in reply.text

@@ -134,6 +134,12 @@ def facts_from_graph(resp: GraphResponse) -> list[Fact]:
             # A project page's member list: the project is one of the person's works.
             item = {**person, "kind": "team_project", "item": f"{f.object.id}@{f.subject.id}"}
             add("work_title", f.value, f, **item)
+        elif f.predicate == "role" and f.object is not None and f.qualifiers.get("project"):
+            # A role is a role in a team: of the same membership as its member_of_project
+            # fact, with the project's title ("what was his role?" names the project).
+            item = {**person, "kind": "team_project", "item": f"{f.object.id}@{f.subject.id}"}
+            add("role", f.value, f, **item)
+            add("work_title", f.qualifiers["project"], f, **item)
         elif f.predicate in _PERSON_PREDICATES:
             add(_PERSON_PREDICATES[f.predicate], f.value, f, **person)
         elif f.predicate == "wrote_page" and f.object is not None:

@@ -24,7 +24,9 @@ def with_their_titles(facts: list[Fact], evidence: list[Fact]) -> list[Fact]:
     consultant of the same thesis. Verified facts of the same evidence, never another
     item's."""
     titled = {f.item for f in facts if f.attribute in ("thesis_title", "work_title")}
-    leads = {f.item for f in facts if f.attribute in ("supervisor", "consultant") and f.item}
+    # (A team role, too, comes with the project it is a role in.)
+    leading = ("supervisor", "consultant", "role")
+    leads = {f.item for f in facts if f.attribute in leading and f.item}
     titles = [
         f for f in evidence
         if f.attribute in ("thesis_title", "work_title") and f.item in leads - titled

@@ -64,7 +64,7 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
     pointed_role = _has(parts, "role") and bool(_ROLE_NOUN.search(parts.folded))
     if _has(parts, "role") and (subjects or pointed_role):
         asked.add("role")  # "Akú úlohu mal Wei Zhang v tíme X?": not the works
-        asked.discard("works")
+        asked -= {"works", "title"}  # ("Čo robila v tíme?" asks no thesis title)
     return asked
 
 
