@@ -322,3 +322,11 @@ def test_a_team_role_comes_with_its_project(ws, turns):
     *_, reply = _chat(ws, *turns)
     assert "firmvér čítačky" in reply.text, reply.text
     assert "Evidencia dochádzky NFC" in reply.text
+
+
+def test_and_another_person_asks_the_same_words_of_their_page(ws):
+    """ "Aké BLEU dosiahla Réka Molnárová?" – "a Vendelín Žiak?": the word her page had to
+    say, now of his page; only the person changed."""
+    first, second = _chat(ws, "Aké BLEU dosiahla Réka Molnárová?", "a Vendelín Žiak?")
+    assert "33,6" in first.text
+    assert "22,4" in second.text and "33,6" not in second.text, second.text

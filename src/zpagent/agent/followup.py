@@ -165,6 +165,10 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
         q = q.edit(ask="fact", attributes=last.attributes or frozenset({"title"}))
     if not changed:
         return None
+    if last.unaccounted and not (turn.unaccounted or turn.attributes or turn.kinds or turn.years):
+        # "which study programme is X in?" – "and Y?": the words the pages must say are
+        # the last question's; only the person changed.
+        return q.edit(origin="follow_up", unknown_names=())
     return q.edit(
         text=turn.text,
         core=turn.core,

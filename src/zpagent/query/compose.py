@@ -314,11 +314,12 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             # The author is who wrote the pages, no supervisor of anything.
             clauses, conditions, subjects = (), (), []
     unaccounted = _unaccounted(parts, elements, qualifier)
-    if subjects and ask == "fact":
+    if subjects and ask in ("fact", "profile"):
         # "Aké BLEU dosiahla X?": the keyword after the question word is what is asked
         # of her pages (its value), no condition on her.
         terms = asked_terms(parts, conditions)
         if terms:
+            ask = "fact"
             conditions = tuple(c for c in conditions if c not in terms)
             spans = [r.span for c in terms for r in c.refs if r.span]
             unaccounted = tuple(sorted((*unaccounted, *spans), key=lambda sp: sp.start))
