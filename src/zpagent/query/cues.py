@@ -379,7 +379,7 @@ FUNCTION_WORDS = frozenset(
     only more most less least total altogether exactly get got give gave tell told know
     want wanted need needed like name names person people
     kolik kolika kolikrat pocet vsade vsude everywhere hlavnej hlavna hlavnu hlavnom main
-    dela delaji delal delala delali ide idu isiel isla isli priamo primo directly
+    dela delaji delal delala delali ide idu isiel isla isli
     patri patria patril patrila patrili patrit clenom clenmi clenovia clen clenka
     robi robia rieši riesi riesia pise pisu pracuje pracuju pracoval pracovala pracovali
     venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena
