@@ -159,3 +159,19 @@ def test_an_ordinal_with_a_singular_verb_is_the_ordinal_not_the_focus():
     assert dropped_subject(state, understand("a akú mal tému?", lexicon), lexicon) is not None
     query, _ = follow_up(state, understand("a tá posledná akú mala tému?", lexicon), lexicon)
     assert [s.ids for s in query.subjects] == [("norbert-krupa",)]
+
+
+def test_of_them_with_no_list_shown_is_never_understood_whole():
+    """ "kolika z nich vedl práci Šimko?" when the last answer listed no one: "them" is
+    unknown, so the count may not be stated as exact (it would count all his students)."""
+    simko = PersonEntry("marek-simko", "Marek Šimko", ("Marek", "Šimko"), False, True, None,
+                        None, True)  # fmt: skip
+    lexicon = Lexicon(persons=[*PEOPLE, simko], facts=lambda ids: {})
+    first = understand("Aké práce sú na téme strojový preklad?", lexicon)
+    turn = understand("kolika z nich vedl práci Šimko?", lexicon)
+    assert turn.understood  # alone, the question reads whole
+    query, _ = follow_up(State(last=first), turn, lexicon)
+    assert query.ask == "count" and not query.understood
+    shown = State(last=first, items=[Item("jan-krupa"), Item("norbert-krupa")])
+    query, how = follow_up(shown, turn, lexicon)
+    assert how == "follow_up"  # among the persons shown

@@ -37,6 +37,7 @@ from zpagent.agent.focus import (
 from zpagent.agent.state import Item, State
 from zpagent.query import Condition, EntityRef, Query, ThesisClause
 from zpagent.query.lexicon import Lexicon
+from zpagent.query.model import Span
 
 # A turn that continues the last one: "a", "aj", "and", "what about", "a čo", "ok a …".
 _CONTINUES = re.compile(
@@ -242,6 +243,12 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if state.last.unit == "topics" and _AMONG.search(turn.folded) and not turn.subjects:
         # "Ktorú z nich vedie Bielik?" after a list of topics: among the topics.
         return turn.edit(unit="topics", ask="list", origin="follow_up"), "follow_up"
+    m = _AMONG.search(turn.folded)
+    if m and not state.items:
+        # "kolika z nich …?" when no list was shown: "them" is unknown, so the turn is
+        # not understood whole and nothing of it is stated as exact.
+        unread = tuple(sorted((*turn.unaccounted, Span(m.start(), m.end())), key=lambda x: x.start))
+        turn = turn.edit(unaccounted=unread)
     among = (
         _among_last(state, turn)
         or _in_that_thing(state, turn)
