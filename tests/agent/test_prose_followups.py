@@ -330,3 +330,16 @@ def test_and_another_person_asks_the_same_words_of_their_page(ws):
     first, second = _chat(ws, "Aké BLEU dosiahla Réka Molnárová?", "a Vendelín Žiak?")
     assert "33,6" in first.text
     assert "22,4" in second.text and "33,6" not in second.text, second.text
+
+
+def test_of_them_after_a_question_in_between_is_the_list_before_it(ws):
+    """ "ktorí z nich …" after a question the text answered in between ("a ako sa
+    prihlásim na server?") ranges over the list shown before it."""
+    listed, _aside, among = _chat(
+        ws, "Koho viedla Lucia Dobrovská pri diplomovke?", "a ako sa prihlásim na server?",
+        "ktorí z nich obhájili v roku 2020?",
+    )  # fmt: skip
+    assert "Jiří Pokorný" in listed.text and "Erik Rybár" in listed.text
+    assert among.status == "ok", among.text
+    assert "Jiří Pokorný" in among.text and "Gábor Fekete" in among.text
+    assert "Erik Rybár" not in among.text  # of them, but defended in 2019

@@ -138,9 +138,11 @@ def advance(
         and all(s.match == "context" for s in query.subjects)
     )
     state.things = things_of(query, store, lexicon, inc) or state.things
-    if not (picked and len(state.items) >= 2):
+    aside = query.ask == "open" and not query.subjects
+    if not (picked and len(state.items) >= 2) and not aside:
         # "ako sa volala tá prvá?" asks about one of the list: "a tá posledná?"
-        # still points into that list, so it stays.
+        # still points into that list, so it stays; so does a question the text
+        # answered in between ("odkiaľ vlastne je?" – "ktoré z tých prác …?").
         state.items = items_of(query, store, lexicon, inc)
     subjects = tuple(s.resolved for s in query.subjects if s.resolved)
     if subjects:
