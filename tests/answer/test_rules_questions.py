@@ -171,3 +171,11 @@ def test_when_after_a_rules_question_is_answered_by_a_date(ws):
     table row with the dates answers."""
     *_, when = _chat(ws, "Do kedy treba odovzdať diplomovku?", "a kedy sú obhajoby?")
     assert "11. – 26. 6. 2025" in when.text, when.text
+
+
+def test_a_guide_the_dense_side_ranks_below_the_corpus_baseline_is_still_ranked(ws):
+    """Within the guides, ungated, the dense ranking orders what the lexical side does
+    not find: a question in other forms of the row's words still reaches the table."""
+    resp = ws.answer(AnswerRequest(query="Dokedy sa odovzdáva bakalárka?"))
+    assert resp.status == "ok", (resp.reason, resp.answer)
+    assert "10. 5. 2025" in resp.answer

@@ -160,6 +160,8 @@ def search(
             min_vector_similarity,
             relevant_margin=KEEP_MIN["hybrid"] / SEMANTIC_WEIGHT,
             only_rowids=None if allowed is None else np.asarray(allowed, dtype=np.int64),
+            # Within a chosen set, ungated: its best matches, whatever the corpus's.
+            above_baseline=gate or allowed is None,
         )
     if fts_more or vec_more:
         reasons.append("candidate_limit")
@@ -188,7 +190,9 @@ def search(
     verdict, evidence, kept = judge(candidates, Gate.of(gen.gate, mode))
     if not gate:
         kept = candidates
-    ranked = sorted(kept, key=lambda h: (-h.fused, h.rowid))
+    # Equal fused scores (below the corpus's baseline the dense side adds nothing)
+    # are ordered by similarity, not by where the chunk happens to be stored.
+    ranked = sorted(kept, key=lambda h: (-h.fused, -(h.vector_similarity or 0.0), h.rowid))
     per_doc: dict[int, int] = {}
     results: list[Hit] = []
     for hit in ranked:

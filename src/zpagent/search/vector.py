@@ -46,13 +46,16 @@ def vector_search(
     min_similarity: float,
     relevant_margin: float = 0.0,
     only_rowids: np.ndarray | None = None,
+    above_baseline: bool = True,
 ) -> tuple[list[VectorHit], bool]:
     """Top chunks by best segment; ``more`` when a cut candidate could have been relevant.
 
     Candidates are every chunk above ``min_similarity`` and above the query's
     baseline; the limit is reported as hit only when the first candidate
     beyond it reaches ``relevant_margin``, because cutting an irrelevant
-    tail loses nothing. ``only_rowids``: rank only these chunks.
+    tail loses nothing. ``only_rowids``: rank only these chunks; ``above_baseline``
+    False keeps those below what an unrelated passage scores (a ranking within a set
+    the caller chose, such as the guides, where the best is the answer).
     """
     if gen.vectors.shape[0] == 0:
         return [], False
@@ -72,7 +75,7 @@ def vector_search(
     more = False
     for seg in top:
         sim = float(sims[seg])
-        if sim < min_similarity or sim < baseline:
+        if sim < min_similarity or (above_baseline and sim < baseline):
             break
         rowid = int(gen.segment_chunk[seg])
         if rowid in seen:
