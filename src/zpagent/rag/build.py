@@ -217,6 +217,8 @@ def rag(
         include_unpublished=include_unpublished,
         only_chunks=only_chunks,
         gate=gate,
+        # Within the guides, the best match is the answer, whatever the corpus's.
+        below_baseline=only_chunks is not None and not gate,
     )
     # RAG answers only from evidence the gate vouches for; the ranked
     # candidates of a low-confidence query are /search's to show.

@@ -109,11 +109,14 @@ def search(
     min_vector_similarity: float = VECTOR_CANDIDATE_MIN,
     gate: bool = True,
     only_chunks: Collection[str] | None = None,
+    below_baseline: bool = False,
 ) -> SearchOutcome:
     """Hybrid (or single-mode) search; ``gate=False`` only for evaluating ranking.
 
     ``only_chunks``: rank only these chunks (by chunk id); graph-guided
     retrieval uses it for the text of the pages the graph chose.
+    ``below_baseline``: the dense side also ranks candidates below what an
+    unrelated passage of the whole corpus scores (within ``only_chunks``).
     """
     if mode not in MODES:
         raise InvalidQuery(f"unknown mode {mode!r}")
@@ -160,8 +163,7 @@ def search(
             min_vector_similarity,
             relevant_margin=KEEP_MIN["hybrid"] / SEMANTIC_WEIGHT,
             only_rowids=None if allowed is None else np.asarray(allowed, dtype=np.int64),
-            # Within a chosen set, ungated: its best matches, whatever the corpus's.
-            above_baseline=gate or allowed is None,
+            above_baseline=not (below_baseline and allowed is not None),
         )
     if fts_more or vec_more:
         reasons.append("candidate_limit")
