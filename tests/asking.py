@@ -32,3 +32,16 @@ def read_store(store: Any, text: str, include_unpublished: bool = False) -> Quer
 def read_history(gen: Any, text: str, now: Any = None) -> Query:
     """A history question's typed query (as MCP's ``history_question`` reads it)."""
     return read(gen, text, now=now).edit(ask="history")
+
+
+def chat(workspace: Any, *turns: str) -> list[Any]:
+    """Each turn asked as a client asks: the whole conversation so far, the agent's
+    replies between; the replies, in order."""
+    messages: list[dict[str, str]] = []
+    replies = []
+    for turn in turns:
+        messages.append({"role": "user", "content": turn})
+        reply = workspace.chat(messages)
+        replies.append(reply)
+        messages.append({"role": "assistant", "content": reply.text})
+    return replies

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.asking import chat
 from tests.conftest import built_workspace
 from zpagent.requests import AnswerRequest, GraphRequest
 
@@ -170,22 +171,12 @@ def ws(tmp_path_factory):
     return built_workspace(tmp_path_factory, "prose", PAGES)
 
 
-def _chat(ws, *turns: str):
-    messages, replies = [], []
-    for turn in turns:
-        messages.append({"role": "user", "content": turn})
-        reply = ws.chat(messages)
-        replies.append(reply)
-        messages.append({"role": "assistant", "content": reply.text})
-    return replies
-
-
 def _cited(reply) -> set[str]:
     return {s.document_path for s in reply.sources}
 
 
 def test_an_open_follow_up_asks_the_student_in_focus(ws):
-    first, data = _chat(ws, "Kto viedol diplomovku Erika Rybára?", "na akých dátach to robil?")
+    first, data = chat(ws, "Kto viedol diplomovku Erika Rybára?", "na akých dátach to robil?")
     assert "Lucia Dobrovská" in first.text
     assert data.status == "ok", data.text
     assert "MovieLens" in data.text
@@ -194,18 +185,18 @@ def test_an_open_follow_up_asks_the_student_in_focus(ws):
 
 
 def test_an_open_follow_up_the_students_page_does_not_answer_asks_the_wiki(ws):
-    *_, server = _chat(ws, "Kto viedol diplomovku Erika Rybára?", "a ako sa prihlásim na server?")
+    *_, server = chat(ws, "Kto viedol diplomovku Erika Rybára?", "a ako sa prihlásim na server?")
     assert server.details["follow_up"] == "new"
     assert "pages/students/2016/er1/README.md" not in _cited(server)
 
 
 def test_a_topic_asked_of_a_student_gives_the_thesis_subject(ws):
-    *_, topic = _chat(ws, "Kto viedol diplomovku Erika Rybára?", "a akú mal tému?")
+    *_, topic = chat(ws, "Kto viedol diplomovku Erika Rybára?", "a akú mal tému?")
     assert "Odporúčanie kníh pre čitateľov" in topic.text
 
 
 def test_the_other_one_after_a_reply_to_which_one(ws):
-    ask, pick, other = _chat(
+    ask, pick, other = chat(
         ws, "Na akých dátach robila Barbora Kopčáková bakalárku?", "tá so segmentáciou",
         "a tá druhá?",
     )  # fmt: skip
@@ -216,7 +207,7 @@ def test_the_other_one_after_a_reply_to_which_one(ws):
 
 
 def test_the_second_one_gets_the_same_question_as_the_first(ws):
-    *_, first, second = _chat(
+    *_, first, second = chat(
         ws, "Aké diplomovky mali Ďurčeková a Pokorný?", "tá prvá mala aj bakalárku?",
         "a ten druhý?",
     )  # fmt: skip
@@ -277,7 +268,7 @@ def test_a_team_project_named_in_english_is_read_by_meaning(ws):
     ],
 )
 def test_a_follow_up_is_answered_from_the_students_notes(ws, turn, said):
-    first, reply = _chat(ws, "Kto viedol bakalárku Leny Hoffmannovej?", turn)
+    first, reply = chat(ws, "Kto viedol bakalárku Leny Hoffmannovej?", turn)
     assert "Juraj Kmeť" in first.text
     assert reply.status == "ok", reply.text
     assert said in reply.text
@@ -288,7 +279,7 @@ def test_a_follow_up_is_answered_from_the_students_notes(ws, turn, said):
 def test_a_keyword_beside_a_pointer_is_a_word_of_her_page(ws):
     """ "a aké BLEU jej vyšlo?": "BLEU" is a keyword of two theses, but "jej" asks
     her page, not for the list of theses with that keyword."""
-    first, reply = _chat(ws, "Kto viedol diplomovku Réky Molnárovej?", "a aké BLEU jej vyšlo?")
+    first, reply = chat(ws, "Kto viedol diplomovku Réky Molnárovej?", "a aké BLEU jej vyšlo?")
     assert "Marek Šimko" in first.text
     assert "33,6" in reply.text and "22,4" not in reply.text
     assert _cited(reply) == {"pages/students/2014/rm1/README.md"}
@@ -304,7 +295,7 @@ def test_a_keyword_beside_a_pointer_is_a_word_of_her_page(ws):
 def test_how_many_of_a_list_on_her_page_counts_its_items(ws, turns):
     """A count of something the graph does not hold: the list under the heading that
     says it ("Publikácie"), its items counted, never a count of theses."""
-    *_, reply = _chat(ws, *turns)
+    *_, reply = chat(ws, *turns)
     assert reply.status == "ok", reply.text
     assert "počet položiek: 2" in reply.text and "SAMI" in reply.text
     assert "presne, podľa grafu" not in reply.text
@@ -319,7 +310,7 @@ def test_how_many_of_a_list_on_her_page_counts_its_items(ws, turns):
     ],
 )
 def test_a_team_role_comes_with_its_project(ws, turns):
-    *_, reply = _chat(ws, *turns)
+    *_, reply = chat(ws, *turns)
     assert "firmvér čítačky" in reply.text, reply.text
     assert "Evidencia dochádzky NFC" in reply.text
 
@@ -327,7 +318,7 @@ def test_a_team_role_comes_with_its_project(ws, turns):
 def test_and_another_person_asks_the_same_words_of_their_page(ws):
     """ "Aké BLEU dosiahla Réka Molnárová?" – "a Vendelín Žiak?": the word her page had to
     say, now of his page; only the person changed."""
-    first, second = _chat(ws, "Aké BLEU dosiahla Réka Molnárová?", "a Vendelín Žiak?")
+    first, second = chat(ws, "Aké BLEU dosiahla Réka Molnárová?", "a Vendelín Žiak?")
     assert "33,6" in first.text
     assert "22,4" in second.text and "33,6" not in second.text, second.text
 
@@ -335,7 +326,7 @@ def test_and_another_person_asks_the_same_words_of_their_page(ws):
 def test_of_them_after_a_question_in_between_is_the_list_before_it(ws):
     """ "ktorí z nich …" after a question the text answered in between ("a ako sa
     prihlásim na server?") ranges over the list shown before it."""
-    listed, _aside, among = _chat(
+    listed, _aside, among = chat(
         ws, "Koho viedla Lucia Dobrovská pri diplomovke?", "a ako sa prihlásim na server?",
         "ktorí z nich obhájili v roku 2020?",
     )  # fmt: skip

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.asking import read
+from tests.asking import chat, read
 from tests.conftest import built_workspace
 from zpagent.answer.condense import CondenseCache
 from zpagent.answer.gather import AnswerOptions, gather, merge_bundles, rag_bundle
@@ -436,14 +436,8 @@ def test_clarification_names_every_one_of_many_namesakes(namesakes):
 @pytest.mark.parametrize("reply", ["tú, čo robila preklad právnych textov", "xbielik7"])
 def test_a_reply_picks_a_namesake_by_her_title_words_or_login(namesakes, reply):
     ws, _ = namesakes
-    messages = [{"role": "user", "content": "Kto viedol prácu Jany Bielikovej?"}]
-    ask = ws.chat(messages)
+    ask, picked = chat(ws, "Kto viedol prácu Jany Bielikovej?", reply)
     assert ask.status == "ambiguous", ask.text
-    messages += [
-        {"role": "assistant", "content": ask.text},
-        {"role": "user", "content": reply},
-    ]
-    picked = ws.chat(messages)
     assert picked.status == "ok", picked.text
     assert TWINS[1][4] in picked.text and TWINS[0][4] not in picked.text
 
@@ -455,10 +449,6 @@ def test_the_other_namesake_after_one_was_picked(namesakes, pick, other):
     place either had in the list."""
     ws, _ = namesakes
     titles = {login: title for login, *_, title in TWINS}
-    messages = []
-    for turn in ("Kto viedol prácu Jany Bielikovej?", pick, other):
-        messages.append({"role": "user", "content": turn})
-        reply = ws.chat(messages)
-        messages.append({"role": "assistant", "content": reply.text})
+    *_, reply = chat(ws, "Kto viedol prácu Jany Bielikovej?", pick, other)
     (rest,) = [login for login in titles if login != pick]
     assert titles[rest] in reply.text and titles[pick] not in reply.text, reply.text

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.asking import chat
 from tests.conftest import built_workspace
 from zpagent.requests import AnswerRequest
 
@@ -136,20 +137,10 @@ def test_the_rules_of_another_year_are_no_answer(ws):
     assert "28. 4. 2025" in resp.answer
 
 
-def _chat(ws, *turns: str):
-    messages, replies = [], []
-    for turn in turns:
-        messages.append({"role": "user", "content": turn})
-        reply = ws.chat(messages)
-        replies.append(reply)
-        messages.append({"role": "assistant", "content": reply.text})
-    return replies
-
-
 def test_an_elliptical_turn_after_a_rules_question_asks_the_same_rules(ws):
     """ "a diplomovku?", "a obhajoby?": the guides' table again, its other row; a list
     of links to the guides is no answer."""
-    first, master, defences = _chat(
+    first, master, defences = chat(
         ws, "Do kedy treba odovzdať bakalárku?", "a diplomovku?", "a obhajoby?"
     )
     assert "10. 5. 2025" in first.text
@@ -161,7 +152,7 @@ def test_an_elliptical_turn_after_a_rules_question_asks_the_same_rules(ws):
 def test_what_a_thesis_should_have_is_a_rules_question(ws):
     """ "Aký rozsah má mať bakalárka?" reads the guide, not a student's progress note;
     "a diplomovka?" then the same guide's other row."""
-    bachelor, master = _chat(ws, "Aký rozsah má mať bakalárka?", "a diplomovka?")
+    bachelor, master = chat(ws, "Aký rozsah má mať bakalárka?", "a diplomovka?")
     assert "30 – 40" in bachelor.text and "44 strán" not in bachelor.text
     assert "50 – 70" in master.text
 
@@ -169,7 +160,7 @@ def test_what_a_thesis_should_have_is_a_rules_question(ws):
 def test_when_after_a_rules_question_is_answered_by_a_date(ws):
     """ "a kedy sú obhajoby?": the guide about defences says when nothing happens; the
     table row with the dates answers."""
-    *_, when = _chat(ws, "Do kedy treba odovzdať diplomovku?", "a kedy sú obhajoby?")
+    *_, when = chat(ws, "Do kedy treba odovzdať diplomovku?", "a kedy sú obhajoby?")
     assert "11. – 26. 6. 2025" in when.text, when.text
 
 

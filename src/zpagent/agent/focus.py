@@ -13,6 +13,7 @@ import re
 from zpagent.agent.state import State
 from zpagent.query import EntityRef, Query, ThesisClause
 from zpagent.query.lexicon import Lexicon
+from zpagent.query.model import in_text_order
 
 PERSON_POINTERS = frozenset(
     """jeho jej ich ho mu jemu nej neho nemu nom on ona oni ono ten ta tento tato tohto tejto
@@ -37,6 +38,11 @@ def person_ref(lexicon: Lexicon, pid: str, text: str = "") -> EntityRef:
     name = entry.name if entry else pid
     page = entry.document_path if entry else None
     return EntityRef("person", text or name, None, (pid,), "context", names=(name,), pages=(page,))
+
+
+def focus_refs(state: State, lexicon: Lexicon) -> tuple[EntityRef, ...]:
+    """The persons in focus, as the subjects of a query about them."""
+    return tuple(person_ref(lexicon, pid) for pid in state.focus)
 
 
 def points_back(turn: Query) -> bool:
@@ -83,11 +89,11 @@ def about_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     named = tuple(r.span for c in turn.conditions for r in c.refs if r.span) if terms else ()
     return turn.edit(
         ask="fact",
-        subjects=tuple(person_ref(lexicon, pid) for pid in state.focus),
+        subjects=focus_refs(state, lexicon),
         clauses=(ThesisClause(kinds=kinds),) if kinds else (),
         conditions=(),
         about_rules=False,  # "ako dlho jej vydržala batéria?" asks her page, no rule
-        unaccounted=tuple(sorted((*turn.unaccounted, *named), key=lambda sp: sp.start)),
+        unaccounted=in_text_order(*turn.unaccounted, *named),
         origin="follow_up",
     )
 
@@ -156,7 +162,7 @@ def topic_of_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
         ask="fact",
         attributes=frozenset({"title", "topics"}),
         unit="persons",
-        subjects=tuple(person_ref(lexicon, pid) for pid in state.focus),
+        subjects=focus_refs(state, lexicon),
         clauses=(),
         conditions=(),
         unaccounted=(),

@@ -28,6 +28,7 @@ from zpagent.agent.clarify import choose, corrected
 from zpagent.agent.focus import (
     about_focus,
     dropped_subject,
+    focus_refs,
     led_by_focus,
     own_constraints,
     person_ref,
@@ -37,7 +38,7 @@ from zpagent.agent.focus import (
 from zpagent.agent.state import Item, State
 from zpagent.query import Condition, EntityRef, Query, ThesisClause
 from zpagent.query.lexicon import Lexicon
-from zpagent.query.model import Span
+from zpagent.query.model import Span, in_text_order
 
 # A turn that continues the last one: "a", "aj", "and", "what about", "a čo", "ok a …".
 _CONTINUES = re.compile(
@@ -207,7 +208,7 @@ def _referred(
         bool(turn.attributes) and state.last is not None and state.last.ask in ("fact", "profile")
     )
     if (pointed or about_last) and state.focus and not turn.subjects:
-        return tuple(person_ref(lexicon, pid) for pid in state.focus), None, None
+        return focus_refs(state, lexicon), None, None
     return None
 
 
@@ -247,8 +248,7 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if m and not state.items:
         # "kolika z nich …?" when no list was shown: "them" is unknown, so the turn is
         # not understood whole and nothing of it is stated as exact.
-        unread = tuple(sorted((*turn.unaccounted, Span(m.start(), m.end())), key=lambda x: x.start))
-        turn = turn.edit(unaccounted=unread)
+        turn = turn.edit(unaccounted=in_text_order(*turn.unaccounted, Span(m.start(), m.end())))
     among = (
         _among_last(state, turn)
         or _in_that_thing(state, turn)
@@ -274,9 +274,8 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if focused is not None:
         return focused, "focused"
     names_own = bool(turn.persons()) or bool(turn.unknown_names)
-    elliptical = (_short(turn) or _continues(turn) or points_back(turn)) and not own_constraints(
-        turn
-    )
+    elliptical = _short(turn) or _continues(turn) or points_back(turn)
+    elliptical = elliptical and not own_constraints(turn)
     if names_own and (_short(turn) or _continues(turn)) and not turn.attributes - {"works"}:
         # (A turn that asks its own attribute of the person it names is its own question:
         # "Čo tam robila Kristína Pavlíková?" asks her role, no leader swapped.)

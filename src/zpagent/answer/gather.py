@@ -24,7 +24,7 @@ from zpagent.embed.base import Embedder
 from zpagent.errors import RetrievalUnavailable
 from zpagent.query import Lexicon, Query
 from zpagent.query.describe import describe
-from zpagent.rag.build import rag
+from zpagent.rag.build import evidence_text, rag
 from zpagent.rag.graph_guided import graph_rag
 
 ENGINES = ("rag", "graph", "auto")
@@ -157,10 +157,7 @@ def _read_subject_pages_whole(gen: Any, bundle: Bundle) -> None:
             JOIN documents d ON d.id = c.document_id WHERE d.path = ? ORDER BY c.ordinal""",
             (src.document_path,),
         )
-        texts = []
-        for heading_path, text in rows:
-            heading = " > ".join(json.loads(heading_path))
-            texts.append(f"Sekcia: {heading}\n{text}" if heading else text)
+        texts = [evidence_text(json.loads(path), text) for path, text in rows]
         bundle.by_id[src.source_id].texts[:] = texts
 
 

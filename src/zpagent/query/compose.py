@@ -44,6 +44,7 @@ from zpagent.query.model import (
     Reference,
     Span,
     ThesisClause,
+    in_text_order,
 )
 from zpagent.query.named_persons import (
     _excepted,
@@ -322,7 +323,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             ask = "fact"
             conditions = tuple(c for c in conditions if c not in terms)
             spans = [r.span for c in terms for r in c.refs if r.span]
-            unaccounted = tuple(sorted((*unaccounted, *spans), key=lambda sp: sp.start))
+            unaccounted = in_text_order(*unaccounted, *spans)
     unread_asked = asks_unread(parts, unaccounted) and reference is None
     how_many = unread_asked and ask == "count"
     if unread_asked and ask in ("list", "count") and (ask == "count" or not subjects):

@@ -88,6 +88,11 @@ class Span:
     end: int
 
 
+def in_text_order(*spans: Span) -> tuple[Span, ...]:
+    """Spans as the question has them, first to last (``Query.unaccounted``)."""
+    return tuple(sorted(spans, key=lambda sp: sp.start))
+
+
 @dataclass(frozen=True)
 class EntityRef:
     """A mention of something the wiki knows, with every entry it may mean.

@@ -82,13 +82,10 @@ def _role(m: Mention, parts: Parts, lexicon: Lexicon) -> str:
     if parts.tokens[m.end - 1].end in parts.possessive_ends:
         return "subject"  # "Krisztina Szabóová's dissertation": hers, whoever she leads
     before = parts.tokens[m.start - 1].folded if m.start > 0 else ""
-    verb = any(
-        t.folded.startswith(_LEAD_VERBS) or t.folded in _LEAD_PRESENT
-        for t in parts.tokens[max(0, m.start - 3) : m.end + 3]
-    )
+    near = parts.tokens[max(0, m.start - 3) : m.end + 3]
+    verb = any(t.folded.startswith(_LEAD_VERBS) or t.folded in _LEAD_PRESENT for t in near)
     if before in _LEAD_BEFORE or before == "u" or (verb and _nominative(m, entries, parts)):
         return lead_role
-    near = parts.tokens[max(0, m.start - 3) : m.end + 3]
     # ("komu robila vedúcu", "koho mal ako konzultanta": a role word makes it hers.)
     roles = _has(parts, "supervisor") or _has(parts, "consultant")
     role_noun = any(t.folded.startswith(_ROLE_NOUNS) for t in parts.tokens)

@@ -127,6 +127,13 @@ def _authors(gen: Generation, doc_ids: set[int]) -> dict[int, list[str]]:
     return {r[0]: json.loads(r[1]) for r in rows}
 
 
+def evidence_text(heading_path: list[str], text: str) -> str:
+    """A chunk's text as evidence: under a "Sekcia:" line naming where it sits
+    (``answer.quotes`` reads that line back as the units' context)."""
+    heading = " > ".join(heading_path)
+    return f"Sekcia: {heading}\n{text}" if heading else text
+
+
 def _block(source_id: str, hit: Hit, authors: list[str], header: bool = True) -> str:
     """One evidence block; ``header=False`` continues the previous block's page
     (a section lead and its primary) without repeating the page's lines."""
@@ -275,8 +282,7 @@ def assemble(
                 blocks.append(_block(sid, p.hit, page_authors, header=sid != previous))
                 previous = sid
                 entry = per_source.setdefault(sid, {"authors": page_authors, "texts": []})
-                heading = " > ".join(p.hit.heading_path)
-                entry["texts"].append(f"Sekcia: {heading}\n{p.hit.text}" if heading else p.hit.text)
+                entry["texts"].append(evidence_text(p.hit.heading_path, p.hit.text))
                 evidence.append(
                     EvidenceItem(
                         source_id=sid,
