@@ -29,7 +29,7 @@ from zpagent.query.model import THESIS_KINDS
 # Attributes with one value per subject and item; a claim about them is a typed fact.
 ITEM_ATTRIBUTES = ("thesis_title", "work_title", "thesis_year", "supervisor", "consultant")
 TYPED = frozenset(
-    {*ITEM_ATTRIBUTES, "start_year", "keyword", "topic", "document", "person", "role"}
+    {*ITEM_ATTRIBUTES, "start_year", "keyword", "topic", "document", "person", "role", "said"}
 )
 
 

@@ -38,7 +38,12 @@ PERSON_ATTRIBUTES = frozenset(
     {"thesis_title", "thesis_year", "supervisor", "consultant", "start_year"}
 )
 _ITEM_PREDICATES = {"title": "thesis_title", "year": "thesis_year"}
-_PERSON_PREDICATES = {"member_of_topic": "topic", "has_keyword": "keyword", "role": "role"}
+_PERSON_PREDICATES = {
+    "member_of_topic": "topic",
+    "has_keyword": "keyword",
+    "role": "role",
+    "says": "said",  # a line of the student's page that says the asked name
+}
 
 
 def fact_attributes(query: Query) -> frozenset[str]:

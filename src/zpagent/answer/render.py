@@ -151,6 +151,8 @@ def _fact_line(f: Fact) -> str:
         return f"- stránku „{escape(f.value)}“{by}"
     if f.attribute == "role":
         return f"- {_who(f)}úloha v tíme: {escape(f.value)}"
+    if f.attribute == "said":
+        return f"- {_who(f)}„{escape(f.value)}“"
     if f.attribute in ("topic", "keyword"):
         label = "téma" if f.attribute == "topic" else "kľúčové slovo"
         return f"- {_who(f)}{label}: {escape(f.value)}"

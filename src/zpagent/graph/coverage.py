@@ -60,6 +60,9 @@ _EDGES = {
 EXACT_STATUSES = frozenset({"complete", "absent"})
 # Relations that need no extraction of their own (they come with the page).
 ALWAYS_KNOWN = frozenset({"family", "person"})
+# The students whose pages say a name ("TurtleBot 4"): a page may say it another way
+# or not at all, so a count over them is never exact.
+NEVER_EXACT = frozenset({"mentions"})
 
 
 @dataclass
@@ -129,8 +132,11 @@ def exact_over(
     blocking = [
         r
         for r in sorted(relations)
-        if r not in ALWAYS_KNOWN
-        and coverage.get(r) is not None
-        and coverage[r].status not in EXACT_STATUSES
+        if r in NEVER_EXACT
+        or (
+            r not in ALWAYS_KNOWN
+            and coverage.get(r) is not None
+            and coverage[r].status not in EXACT_STATUSES
+        )
     ]
     return not blocking, blocking

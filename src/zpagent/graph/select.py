@@ -181,7 +181,7 @@ class Selector:
                     if roles & set(ids):
                         out[pid].append(jid)
             return out
-        if cond.relation in ("family", "person"):
+        if cond.relation in ("family", "person", "mentions"):
             for pid in ids:
                 out[pid] = []
             return out

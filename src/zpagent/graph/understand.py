@@ -20,6 +20,7 @@ from zpagent.graph.store.serving import graph_store
 from zpagent.index.reader import Generation
 from zpagent.query import Lexicon, Query, understand
 from zpagent.query.meaning import PhraseMeaning
+from zpagent.search.said import SaidIn
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,8 @@ def lexicon_for(gen: Generation, settings: Settings, embedder: Embedder | None =
         return Lexicon()
     if embedder is not None and lexicon.meaning is None:
         lexicon.meaning = PhraseMeaning(embedder.embed_passages, embedder.embed_query)
+    if lexicon.said is None:
+        lexicon.said = SaidIn(gen)
     return lexicon
 
 

@@ -104,7 +104,7 @@ def _intents(parts: Parts, subjects: list[EntityRef], elements: list[Element]) -
     """The relations graph-guided retrieval may follow (see ``model.INTENTS``). A topic
     or keyword named in passing ("Čo je BM25?") is no topic intent: the question must
     ask about a topic or for a set."""
-    named_terms = any(e.type in ("topic", "keyword") for e in elements)
+    named_terms = any(e.type in ("topic", "keyword", "mentions") for e in elements)
     listing = _has(parts, "list") or _has(parts, "who") or _has(parts, "persons")
     found = {
         "supervision": _has(parts, "supervisor") or _has(parts, "consultant"),
@@ -159,7 +159,7 @@ def _ask(
     if titles and wrote and not (asked & {"supervisor", "consultant", "year"}):
         return "who_wrote", "persons"
     terms_only = all(
-        e.type in ("topic", "keyword", "negation", "except", "both", "or", "total")
+        e.type in ("topic", "keyword", "mentions", "negation", "except", "both", "or", "total")
         # Words of titles, too, unless something is asked of them ("ten, čo robil …").
         or (e.type == "title" and e.value.match == "words" and not asked)
         for e in elements

@@ -28,7 +28,7 @@ from typing import Any
 from zpagent.query.model import Condition, EntityRef, ThesisClause
 
 THESIS_ELEMENTS = ("kind", "years", "supervisor", "consultant", "with_consultant", "title")
-PERSON_ELEMENTS = ("topic", "keyword", "family", "project", "role", "start_years")
+PERSON_ELEMENTS = ("topic", "keyword", "family", "project", "role", "mentions", "start_years")
 NEGATION_REACH = 6  # tokens after a negation that it may bind to
 
 
@@ -176,7 +176,7 @@ def build(elements: list[Element]) -> Built:
             built.combine = "or"
     built.clauses = list(dict.fromkeys(built.clauses))  # "nepokračovali DP (nemajú DP)"
     for e in elements:
-        if e.type in ("topic", "keyword", "family", "project", "role"):
+        if e.type in ("topic", "keyword", "family", "project", "role", "mentions"):
             built.conditions.append(Condition(e.type, (e.value,), negated=e.negated))
         elif e.type == "excepted":
             built.conditions.append(Condition("person", (e.value,), negated=True))

@@ -231,6 +231,13 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
                 # about, which its tags may not say; only "kľúčové slovo X" is exact.
                 ref = replace(ref, match="about")
             elements.append(Element(type_, p.start, p.end, ref))
+    for t in rec.said:
+        # "s robotom TurtleBot 4": the students whose own pages say the name.
+        ref = EntityRef("mention", t.text, _token_span(parts, t.start, t.end),
+                        tuple(p.id for p in t.persons), "said",
+                        names=tuple(p.name for p in t.persons),
+                        pages=tuple(p.document_path for p in t.persons))  # fmt: skip
+        elements.append(Element("mentions", t.start, t.end, ref))
     for p, ref in zip(rec.titles, title_refs, strict=True):
         if reference is None or reference.of is not ref:  # the referred thesis is no condition
             elements.append(Element("title", p.start, p.end, ref))

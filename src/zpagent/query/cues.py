@@ -79,7 +79,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bkategor\w*"
     ),
     "team": (
-        r"\bt[iy]m(?:e|u|om|y|ov|em)?\b|\bteams?\b|\bclen\w*|\bmembers?\b|\btimov\w*"
+        r"\bt[iy]m(?:e|u|om|y|ov|em)?\b|\bteams?\b|\bclen\w*|\bmembers?\b|\btimov\w*|\bt[iy]mak\w*"
         r"|\bprojekt(?:e|u|om|y|och)?\b|\bprojects?\b"
     ),
     # Students of someone: "diplomanti Hrubej", "Vaškovi doktorandi", "bakalári X".
@@ -180,7 +180,10 @@ THESIS_KIND_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
         ("diploma_project", r"\bdiplomov\w*\s+projekt\w*|\bdiploma\s+projects?\b"),
-        ("team_project", r"\btimov\w*(?:\s+projekt\w*)?|\bteam\s+projects?\b|\btymov\w*"),
+        (
+            "team_project",
+            r"\btimov\w*(?:\s+projekt\w*)?|\bteam\s+projects?\b|\btymov\w*|\bt[iy]mak\w*",
+        ),
         (
             "research_task",
             r"\bvyskumn\w*\s+(?:uloh\w*|projekt\w*)|\bresearch\s+(?:tasks?|projects?)\b",
@@ -320,11 +323,13 @@ YEAR_RANGE = re.compile(
     r"|(?:\b((?:19|20)\d\d)\s*(?:-|–|\baz\b|\bdo\b|\bto\b|\buntil\b|\bpo\b)\s*((?:19|20)\d\d)\b)"
 )
 ACADEMIC_YEAR = re.compile(r"\b((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)\b")
-YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+# Not inside a name ("CIC-IDS2017", "tp2020"): a year stands as a word of its own.
+YEAR = re.compile(r"(?<!\w)((?:19|20)\d\d)(?!\d)")
 # A year with a direction: "od 2020", "po roku 2019", "pred 2021", "after 2020".
+# "theses from 2016" are of that year; "from 2016 on" is a range.
 YEAR_AFTER = re.compile(
-    r"\b(?:od|since|from|po|after|neskor ako|later than|nez|nejdrive)\s+(?:roku\s+|rok\s+)?"
-    r"((?:19|20)\d\d)\b"
+    r"\b(?:od|since|po|after|neskor ako|later than|nez|nejdrive)\s+(?:roku\s+|rok\s+)?"
+    r"((?:19|20)\d\d)\b|\bfrom\s+((?:19|20)\d\d)\s+(?:on|onwards?)\b"
 )
 YEAR_BEFORE = re.compile(
     r"\b(?:pred|before|do|until|prior to|skor ako|earlier than|pred rokom)\s+(?:rokom\s+|roku\s+"
@@ -406,6 +411,9 @@ FUNCTION_WORDS = frozenset(
     stvrty stvrta stvrte stvrtu stvrteho stvrtej stvrtom stvrtou ctvrty ctvrta ctvrteho
     piaty piata piate piatu piateho piatej piatom piatou paty pata pateho fourth fifth
     prof doc ing mgr rndr phd bc mudr judr paeddr phdr csc drsc dr mr mrs ms
+    profesor profesora profesorovi profesorom profesorka profesorky profesorku profesorkou
+    docent docenta docentovi docentom docentka docentky docentku docentkou doktor doktora
+    doktorka doktorky professor prof dr rokom rokem
     celkem celkove dohromady main primary hlavny hlavna hlavni overall total
     katedre katedra katedry katedru katedrou fakulte fakulta fakulty department faculty
     riesitel riesitelia riesitelov riesitelom riesitelka riesitelky riesitelku
@@ -474,7 +482,7 @@ def years_in(
             add(set(range(a, b + 1)), m.start(), m.end())
     for pattern, after in ((YEAR_AFTER, True), (YEAR_BEFORE, False)):
         for m in pattern.finditer(folded):
-            year = int(m.group(1))
+            year = int(m.group(1) or m.group(2) if after else m.group(1))
             inclusive = m.group(0).split()[0] in ("od", "since", "from")
             if after:
                 wanted = {y for y in known if y > year or (inclusive and y == year)}

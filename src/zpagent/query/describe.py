@@ -51,6 +51,7 @@ RELATION_LABELS = {
     "project": "tímový projekt",
     "role": "úloha v tíme",
     "start_year": "začiatok štúdia",
+    "mentions": "spomína text stránky",
 }
 
 
@@ -91,6 +92,8 @@ def condition_text(c: Condition) -> str:
         return f"spomedzi predchádzajúcej odpovede ({n} osôb)"
     label = RELATION_LABELS.get(c.relation, c.relation)
     value = _years(c.years) if c.years else ", ".join(_names(r) for r in c.refs)
+    if c.relation == "mentions":  # the name the pages say, not the students who say it
+        value = ", ".join(r.text for r in c.refs)
     text = f"{label}: {value}"
     return f"nie ({text})" if c.negated else text
 

@@ -205,6 +205,9 @@ class Lexicon:
     # Links a phrase in another language to a topic, project or role by meaning
     # (``query.meaning.PhraseMeaning``); None: by their words only.
     meaning: Any = None
+    # The paths of the pages whose text says some words as one phrase
+    # (``search.said.SaidIn``): a dataset or tool named only in prose; None: unknown.
+    said: Any = None
 
     def __post_init__(self) -> None:
         self.person_index = NameIndex(self.persons)

@@ -37,6 +37,7 @@ from zpagent.query.mentions import (
 )
 from zpagent.query.phrases import bag_phrase_matches, partial_phrase_matches, phrase_matches
 from zpagent.query.roles import IN_WORDS, Phrase, dedupe, find_roles, overlaps
+from zpagent.query.said_terms import SaidTerm, said_terms
 from zpagent.query.title_words import title_word_runs
 from zpagent.query.tokens import Token, covered
 
@@ -58,6 +59,7 @@ class Recognized:
     title_words: list[Phrase] = field(default_factory=list)  # words of several titles
     title_text: str | None = None  # a quoted or announced title, as written
     unknown: list[tuple[str, int, int]] = field(default_factory=list)  # name, token span
+    said: list[SaidTerm] = field(default_factory=list)  # names only the wiki's text says
     entity_tokens: set[int] = field(default_factory=set)
 
     def cover(self, start: int, end: int) -> None:
@@ -387,6 +389,23 @@ def recognize(
         for m in out.persons
         if m.match != "unknown" or not any(j in phrase_tokens for j in range(m.start, m.end))
     ]
+    # "s robotom TurtleBot 4", "s daty Common Voice": a name the students' pages say
+    # (no unknown person, even when it looks like one).
+    unknown_tokens = {j for m in out.persons if m.match == "unknown" for j in range(m.start, m.end)}
+    starts = {t.index for t in tokens if t.index == 0 or re.search(r"[.!?]\s*$", text[: t.start])}
+    usable = [
+        (free[t.index] and t.index not in phrase_tokens) or t.index in unknown_tokens
+        for t in tokens
+    ]
+    out.said = said_terms(tokens, text, usable, starts, lexicon, include_unpublished)
+    said_tokens = {j for t in out.said for j in range(t.start, t.end)}
+    out.persons = [
+        m for m in out.persons if not any(j in said_tokens for j in range(m.start, m.end))
+    ]
+    for t in out.said:
+        out.cover(t.start, t.end)
+        for j in range(t.start, t.end):
+            free[j] = False
     for m in out.persons:
         if m.match == "unknown":
             out.cover(m.start, m.end)
@@ -424,7 +443,6 @@ def recognize(
         author_free = [free[t.index] or t.index in person_tokens for t in tokens]
         out.authors = find_names(tokens, author_free, lexicon.author_index, True, first_names=False)
         out.cover_all(out.authors)
-    starts = {t.index for t in tokens if t.index == 0 or re.search(r"[.!?]\s*$", text[: t.start])}
     for name in unknown_names(
         tokens, free, phrase_tokens | out.entity_tokens, lexicon.first_name_forms, starts
     ):

@@ -12,13 +12,14 @@ and ``complete`` is null: the number is what the graph holds, a lower bound.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from zpagent.graph.answers.person import emit_theses, role_facts_of, start_fact, work_fact
 from zpagent.graph.answers.resolve import record_match, unresolved
 from zpagent.graph.contract import Aggregation, EntityRef, GraphResponse
 from zpagent.graph.coverage import exact_over
-from zpagent.graph.model import parse_evidence
+from zpagent.graph.model import Evidence, parse_evidence
 from zpagent.graph.select import Selection, Selector
 from zpagent.graph.store import cypher as q
 
@@ -97,9 +98,26 @@ def _is_work(item_id: str) -> bool:
     return kind in ("team_project", "research_task", "diploma_project", "other")
 
 
+def _emit_said(ctx: Context, refs: dict[str, EntityRef]) -> None:
+    """The line of each listed student's page that says the name the question asked
+    about ("TurtleBot 4"): the evidence that they worked with it."""
+    said = ctx.lexicon.said
+    for cond in ctx.query.conditions:
+        if cond.relation != "mentions" or cond.negated or said is None:
+            continue
+        for r in cond.refs:
+            words = re.findall(r"\w+", r.text)
+            for pid, path in zip(r.ids, r.pages, strict=False):
+                found = said.line(words, path) if pid in refs and path else None
+                if found is not None:
+                    ev = Evidence("says", path, None, found[0], found[1])
+                    ctx.builder.fact(refs[pid], "says", found[1], [ev], documents=[path])
+
+
 def _emit_conditions(ctx: Context, sel: Selection, refs: dict[str, EntityRef]) -> None:
     """The memberships a condition asked for, with their evidence."""
     b = ctx.builder
+    _emit_said(ctx, refs)
     if any(c.relation == "start_year" and not c.negated for c in ctx.query.conditions):
         for pid in refs:
             entry = ctx.lexicon.person_by_id.get(pid)

@@ -1,0 +1,73 @@
+"""Pages whose text says a phrase word for word ("TurtleBot 4", "CIC-IDS2017").
+
+A dataset, robot or toolkit named in the prose of several students' pages is
+in no lexicon the graph builds (no tag, no topic page): which students
+"worked with" it is read from the text itself. FTS5 folds diacritics and case
+on both sides, so the phrase matches as the pages write it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from zpagent.index.reader import Generation
+from zpagent.ingest.text import fold
+from zpagent.search.query import quote
+
+MAX_PHRASE_WORDS = 6
+_WORD = re.compile(r"\w+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÁČĎÉÍĽĹŇÓÔŔŠŤÚÝŽ0-9])")
+
+
+def pages_saying(gen: Generation, words: Sequence[str]) -> frozenset[str]:
+    """Paths of the pages (published or not: the caller decides) whose text has
+    ``words`` as one phrase."""
+    if not words or len(words) > MAX_PHRASE_WORDS:
+        return frozenset()
+    phrase = " ".join(fold(w).lower() for w in words)
+    rows = gen.db().execute(
+        """SELECT DISTINCT d.path FROM chunks_fts f
+        JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id
+        WHERE chunks_fts MATCH ?""",
+        ("text : " + quote(phrase),),
+    )
+    return frozenset(path for (path,) in rows)
+
+
+class SaidIn:
+    """``pages_saying`` of one generation, remembered per phrase (a question asks a
+    few sub-phrases; the same words come back in follow-ups)."""
+
+    def __init__(self, gen: Generation) -> None:
+        self._gen = gen
+        self._cached = lru_cache(maxsize=4096)(self._pages)
+
+    def _pages(self, words: tuple[str, ...]) -> frozenset[str]:
+        return pages_saying(self._gen, words)
+
+    def __call__(self, words: Sequence[str]) -> frozenset[str]:
+        return self._cached(tuple(fold(w).lower() for w in words))
+
+    def line(self, words: Sequence[str], path: str) -> tuple[int, str] | None:
+        """(1-based line of the page body, its text) of the first line that says
+        ``words`` as one phrase; None when no single line does."""
+        return line_saying(self._gen, words, path)
+
+
+def _plain(text: str) -> str:
+    return " " + " ".join(_WORD.findall(fold(text).lower())) + " "
+
+
+def line_saying(gen: Generation, words: Sequence[str], path: str) -> tuple[int, str] | None:
+    row = gen.db().execute("SELECT body FROM documents WHERE path = ?", (path,)).fetchone()
+    if row is None:
+        return None
+    phrase = _plain(" ".join(words))
+    for n, line in enumerate(row[0].splitlines(), 1):
+        if phrase in _plain(line):
+            # The sentence of a paragraph that says it, not the whole paragraph.
+            said = [s for s in _SENTENCE_END.split(line.strip()) if phrase in _plain(s)]
+            return n, (said[0] if said else line).strip().lstrip("-*+ ").strip()
+    return None
