@@ -17,6 +17,8 @@ Názov práce: Navigácia mobilného robota v sklade
 Vedúci: Ing. Daniel Hládek, PhD.
 
 Implementujte riešenie pre robota TurtleBot 4. Výsledky overte v simulácii.
+
+Článok vyšiel v Journal of Electrical Engineering.
 """,
     "pages/students/2019/cd102xy/README.md": """# Cyril Daňo
 
@@ -74,6 +76,12 @@ def test_students_whose_pages_say_a_name_are_listed_with_their_lines(tmp_path):
     czech = ws.answer(AnswerRequest(query="Kdo pracoval s daty Common Voice?"))
     assert "Erik Fiala" in czech.answer and "Cyril Daňo" in czech.answer
     assert "Adam Bystrý" not in czech.answer
+    # A name with small words inside, and without it: the others.
+    journal = ws.answer(
+        AnswerRequest(query="Ktorí študenti nemajú publikáciu v Journal of Electrical Engineering?")
+    )
+    assert "Cyril Daňo" in journal.answer and "Erik Fiala" in journal.answer
+    assert "Adam Bystrý" not in journal.answer
 
 
 def test_a_name_no_student_page_says_is_not_read_as_one(tmp_path):

@@ -411,7 +411,9 @@ FUNCTION_WORDS = frozenset(
     stvrty stvrta stvrte stvrtu stvrteho stvrtej stvrtom stvrtou ctvrty ctvrta ctvrteho
     piaty piata piate piatu piateho piatej piatom piatou paty pata pateho fourth fifth
     prof doc ing mgr rndr phd bc mudr judr paeddr phdr csc drsc dr mr mrs ms
-    profesor profesora profesorovi profesorom profesorka profesorky profesorku profesorkou
+    roznych rozni roznymi rozne distinct different unique ruznych ruzni pisou pisu napsali
+    napsal napsala profesor profesora profesorovi profesorom profesorka profesorky profesorku
+    profesorkou
     docent docenta docentovi docentom docentka docentky docentku docentkou doktor doktora
     doktorka doktorky professor prof dr rokom rokem
     celkem celkove dohromady main primary hlavny hlavna hlavni overall total

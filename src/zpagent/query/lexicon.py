@@ -136,6 +136,12 @@ class NameIndex:
         adjective too, when it is no name's own form."""
         key = fold(token)
         found = self._forms.get(key)
+        written = token.lower()
+        if found and possessive and written != key and written.endswith("ova"):
+            # "Mojžišova diplomovka" typed with its diacritics: the short "a" is
+            # Mojžiš's possessive, not Mojžišová (whose name ends in "á").
+            found = [(i, p) for i, p in found
+                     if not self.entries[i].words[p].lower().endswith("ová")]  # fmt: skip
         if found or not possessive:
             return found or []
         return self._possessive.get(key, [])

@@ -20,6 +20,10 @@ from zpagent.query.lexicon import Lexicon, PersonEntry
 from zpagent.query.tokens import Token
 
 MAX_RUN = 6
+# Small words a name may hold ("Journal of Electrical Engineering") and the
+# prepositions between a noun and the name it introduces ("publikáciu v …").
+_JOINERS = frozenset({"of", "for", "and", "the", "de", "la", "von", "van"})
+_INSIDE = frozenset({"v", "vo", "s", "so", "na", "z", "zo", "in", "with", "on", "from", "pre"})
 
 
 @dataclass
@@ -75,11 +79,12 @@ def said_terms(
             i += 1
             continue
         end = i
-        # The run: unread words, and a number after them ("TurtleBot 4").
+        # The run: unread words, a number after them ("TurtleBot 4") and the small
+        # words inside a name ("Journal of Electrical Engineering").
         while (
             end < len(tokens)
             and end - i < MAX_RUN
-            and (usable[end] or tokens[end].folded.isdigit())
+            and (usable[end] or tokens[end].folded.isdigit() or tokens[end].folded in _JOINERS)
         ):
             end += 1
         found = _longest(tokens, i, end, starts, persons_saying, names)
@@ -87,12 +92,21 @@ def said_terms(
             i += 1
             continue
         a, b, persons = found
-        head = a
-        if head > 0 and usable[head - 1] and not _namelike(tokens[head - 1], head - 1 in starts):
-            head -= 1  # "s robotom TurtleBot 4", "s daty Common Voice": the noun is the name's
-        out.append(SaidTerm(head, b, text[tokens[a].start : tokens[b - 1].end], persons))
+        out.append(SaidTerm(_head(tokens, usable, starts, a), b,
+                            text[tokens[a].start : tokens[b - 1].end], persons))  # fmt: skip
         i = b
     return out
+
+
+def _head(tokens: list[Token], usable: list[bool], starts: set[int], a: int) -> int:
+    """Where the name's phrase starts: the noun before it is the name's ("s robotom
+    TurtleBot 4", "s daty Common Voice", "publikáciu v Journal of …")."""
+    head = a
+    if head > 1 and tokens[head - 1].folded in _INSIDE and usable[head - 2]:
+        head -= 1
+    if head > 0 and usable[head - 1] and not _namelike(tokens[head - 1], head - 1 in starts):
+        return head - 1
+    return a
 
 
 def _longest(
@@ -109,6 +123,8 @@ def _longest(
         for a in range(start, end - length + 1):
             b = a + length
             if tokens[a].folded in cu.FUNCTION_WORDS or tokens[a].folded.isdigit():
+                continue
+            if tokens[b - 1].folded in _JOINERS:
                 continue
             if not any(_namelike(tokens[j], j in starts) for j in range(a, b)):
                 continue
