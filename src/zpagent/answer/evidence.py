@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zpagent.answer.facts import Fact, facts_of_page
+from zpagent.answer.meaning import Meaning
 from zpagent.answer.subjects import Names, Subject
 from zpagent.contract import Source
 from zpagent.query import Query
@@ -56,6 +57,8 @@ class Bundle:
     # The evidence was ranked without the relevance gate (the guides, for a question
     # about the rules): a line answers only when it says most of the question.
     ungated: bool = False
+    # The z-scores of candidate units by meaning (``answer.meaning``); None: by words only.
+    meaning: Meaning | None = None
 
     def text_of(self, source_id: str) -> str:
         ev = self.by_id.get(source_id)

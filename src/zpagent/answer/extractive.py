@@ -10,6 +10,7 @@ a bonus.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from zpagent.answer.blocks import blocks
 from zpagent.answer.evidence import Bundle
@@ -33,6 +34,11 @@ _NOISE = re.compile(r"^(?:stránka|autor stránky|sekcia|text):", re.IGNORECASE)
 
 
 CONTEXT_WEIGHT = 0.5
+# A unit whose meaning stands this far (z-score) above the other candidates answers
+# even without the question's words ("How long should the abstract be?"), with a
+# score of half a word per unit of z.
+MEANING_MIN = 1.5
+MEANING_WEIGHT = 0.5
 _TAG_LINE = re.compile(r"^(?:klucove slova|klicova slova|key ?words?|tagy?|tags)\s*:")
 DATE_WEIGHT = 1.0  # a date in a unit that answers "when" (as much as one asked word)
 _DATE = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.(?:\s?\d{4})?|\b(?:19|20)\d\d\b")
@@ -203,6 +209,14 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
         return not years or any(y in t for t in texts for y in years)
 
     scored = []
+    # (words' score, source rank, quote, its text as scored) of every candidate unit;
+    # with meaning, also those that share no word with the question.
+    found: list[tuple[float, int, Quote, str]] = []
+    by_meaning = bundle.meaning is not None and not per_source
+    # A unit that shares no word with the question is a candidate only among the
+    # wiki's texts about no one (guides, rules): on a person's page some line always
+    # stands out by meaning, whether or not the page says what was asked (measured).
+    meaning_only = by_meaning and open_question
     for rank, src in enumerate(bundle.sources):
         ev = bundle.by_id[src.source_id]
         if own and ev.subject_id not in ids:
@@ -223,11 +237,8 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     continue
                 s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked,
                            own=not per_source, weights=weights)  # fmt: skip
-                s += dated(unit) if s > 0 else 0.0
-                if s > 0:
-                    scored.append(
-                        (s - 0.75 * rank, -rank, src.source_id, Quote(src.source_id, unit))
-                    )
+                if s > 0 or meaning_only:
+                    found.append((s, rank, Quote(src.source_id, unit), unit))
             if open_question or headed:
                 for b in blocks(text):
                     if b.navigation:
@@ -245,10 +256,20 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     if not of_year(plain, context):
                         continue
                     s = _score(plain, context, terms, bundle.asked, weights=weights)
-                    s += dated(plain) if s > 0 else 0.0
-                    if s > 0:
-                        quote = Quote(src.source_id, b.text, b.kind, b.lead)
-                        scored.append((s - 0.75 * rank, -rank, src.source_id, quote))
+                    if s > 0 or meaning_only:
+                        found.append((s, rank, Quote(src.source_id, b.text, b.kind, b.lead), plain))
+    # Each unit's words, and how far its meaning stands out among the candidates.
+    meant = bundle.meaning([f[3] for f in found]) if by_meaning else [0.0] * len(found)
+    for (s, rank, quote, plain), z in zip(found, meant, strict=True):
+        if z >= MEANING_MIN:
+            # Meaning ranks no line above one that says the question's words (a
+            # bonus to those put a guide's sentence above its command, measured); it
+            # lets a line stand that says them in other words or another language.
+            quote = replace(quote, meant=True)
+            s = s or MEANING_WEIGHT * z
+        s += dated(plain) if s > 0 else 0.0
+        if s > 0:
+            scored.append((s - 0.75 * rank, -rank, quote.source_id, quote))
     # "Kľúčové slová: …, BLEU, …" names the word and says nothing of it: a line of
     # tags answers only when no other line says the question's words.
     said_elsewhere = [x for x in scored if not _is_tags(x[3].text)]
@@ -256,7 +277,7 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     if bundle.ungated:
         # Ranked without the gate: only a unit that says half the question's words.
         need = 0.5 * own_words  # half the turn's own words
-        scored = [x for x in scored if said(_plain(x[3]), terms, weights) >= need]
+        scored = [x for x in scored if x[3].meant or said(_plain(x[3]), terms, weights) >= need]
     if not scored:
         return []
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)

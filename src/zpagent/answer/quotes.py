@@ -64,6 +64,7 @@ class Quote:
     text: str  # the evidence's own words (whole units, joined; a block's lines)
     kind: str = "sentence"  # "sentence", or a block: "code" | "list" (answer.blocks)
     lead: str = ""  # a block's introducing sentence or heading
+    meant: bool = False  # chosen by its meaning, not only by the question's words
 
     @property
     def statements(self) -> list[str]:

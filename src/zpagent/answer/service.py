@@ -35,6 +35,7 @@ from zpagent.answer import render
 from zpagent.answer.condense import CondenseCache
 from zpagent.answer.gather import ENGINES, AnswerOptions, gather, rag_bundle
 from zpagent.answer.llm import ChatClient, Deadline
+from zpagent.answer.meaning import unit_meaning
 from zpagent.answer.responses import _deliver, _names_response, _not_found, _response
 from zpagent.answer.subjects import Names, needs_a_person, resolve_names
 from zpagent.answer.with_llm import _with_llm
@@ -144,6 +145,7 @@ def _answer_names(
     deadline: Deadline,
 ) -> AnswerResponse:
     bundle = gather(gen, embedder, q, names, opts, llm=client is not None)
+    bundle.meaning = unit_meaning(gen, embedder, q)
     if bundle.status == "ambiguous":
         return _names_response(Names("ambiguous", candidates=bundle.candidates), q, opts)
     if bundle.status == "no_answer" and bundle.reason == "unknown_person":

@@ -75,6 +75,8 @@ def _without_llm(
         # What is asked is a word nobody read ("oponentom"): only a line that says
         # that word answers; another line of the page would answer another question.
         # (A list under a heading that says it: "Publikácie" for "kde publikovala?")
+        # (Not a line that only means something close: every page has one that
+        # stands out, whether or not the wiki says what was asked, measured.)
         quotes = [q for q in quotes if says_unread(f"{q.lead} {q.text}", question)]
     if unnamed_term(quotes, question):
         # "Aká je maximálna dĺžka úlohy v Slurme?": the name the question hinges on
