@@ -205,6 +205,14 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     def dated(text: str) -> float:
         return DATE_WEIGHT if when and _DATE.search(text) else 0.0
 
+    def typed(text: str) -> bool:
+        """What meaning lets stand answers with the kind of thing asked: a date when
+        "kedy", a number when "koľko"/"ako dlho" ("Do kedy treba zaplatiť parkovné?"
+        is not answered by a sentence about parking places)."""
+        if when and not _DATE.search(text):
+            return False
+        return not bundle.question.asks_amount or any(c.isdigit() for c in text)
+
     def of_year(*texts: str) -> bool:
         return not years or any(y in t for t in texts for y in years)
 
@@ -217,6 +225,7 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     # wiki's texts about no one (guides, rules): on a person's page some line always
     # stands out by meaning, whether or not the page says what was asked (measured).
     meaning_only = by_meaning and open_question
+    unread = bool(bundle.question.unaccounted)
     for rank, src in enumerate(bundle.sources):
         ev = bundle.by_id[src.source_id]
         if own and ev.subject_id not in ids:
@@ -261,7 +270,14 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     # Each unit's words, and how far its meaning stands out among the candidates.
     meant = bundle.meaning([f[3] for f in found]) if by_meaning else [0.0] * len(found)
     for (s, rank, quote, plain), z in zip(found, meant, strict=True):
-        if z >= MEANING_MIN:
+        # A line says what nobody read ("prezentáciu" in "Prezentácia trvá …"), or the
+        # question has no such word: meaning alone never answers "Do kedy treba
+        # zaplatiť parkovné?" with a deadline of something else.
+        if (
+            z >= MEANING_MIN
+            and (not unread or says_unread(plain, bundle.question))
+            and typed(plain)
+        ):
             # Meaning ranks no line above one that says the question's words (a
             # bonus to those put a guide's sentence above its command, measured); it
             # lets a line stand that says them in other words or another language.

@@ -365,6 +365,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         order=order,
         position=position,
         how_many=how_many,
+        asks_amount=bool(cu.AMOUNT.search(parts.folded)),
         of_persons=_has(parts, "persons"),
     )
 

@@ -335,6 +335,12 @@ YEAR_BEFORE = re.compile(
     r"\b(?:pred|before|do|until|prior to|skor ako|earlier than|pred rokom)\s+(?:rokom\s+|roku\s+"
     r"|rok\s+)?((?:19|20)\d\d)\b"
 )
+# Asked for an amount: a number answers ("ako dlho", "koľko strán", "how long").
+AMOUNT = re.compile(
+    r"\bkolk\w*|\bkolik\w*|\bhow (?:many|much|long|big|often)\b|\bako (?:dlh|dlo|vel|cast)\w*"
+    r"|\bjak (?:dlouh|velk|cast)\w*|\bpoc[ei]t\w*|\brozsah\w*|\bdlzk\w*|\bdelk\w*"
+    r"|\bminim\w*|\bmaxim\w*|\bnajviac\b|\bnajmenej\b|\baspon\b"
+)
 QUOTED = re.compile(r"[\"„“”«»‚‘’']([^\"„“”«»‚‘’']{3,200})[\"„“”«»‚‘’']")
 
 # --- words that carry no meaning of their own ------------------------------------------
@@ -402,7 +408,7 @@ FUNCTION_WORDS = frozenset(
     doing done writing written currently now still ever nich nimi tych tychto them those
     spomedzi medzi mezi ostatnych ostatni vsetkym vsetkymi vsetkom figuruje figuruju
     figuroval figurovala figurovali continue continued continuing went but however
-    cez pomocou via using write wrote writes
+    cez pres pomocou via using write wrote writes
     pardon prepac prepacte sorry pomylil pomylila spletol spletla myslel myslela mienil
     mienila meant mean oops omyl nie
     prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej

@@ -280,6 +280,8 @@ class Query:
     # "Koľko publikácií má X?": how many of something the graph does not count; a
     # list on the pages that says it is counted item by item.
     how_many: bool = False
+    # Asked for an amount ("ako dlho", "koľko strán", "how long"): a number answers.
+    asks_amount: bool = False
     # Persons are what it lists or counts, in words ("koľko ľudí", "ktorí študenti").
     of_persons: bool = False
     notes: tuple[str, ...] = field(default=(), compare=False)

@@ -142,7 +142,7 @@ def _up_to_team_word(
     starts = [a for a, _ in cue_spans.get("team", [])]
     after = [t.index for t in tokens if t.index >= p.end and t.start in starts]
     if not after or after[0] - p.end > 4:
-        return p
+        return _from_team_word(p, tokens, free, starts)
     between = range(p.end, after[0])
     if not all(free[j] or tokens[j].folded in cu.FUNCTION_WORDS for j in between):
         return p
@@ -156,6 +156,21 @@ def _up_to_team_word(
     while start < p.start and tokens[start].folded in _NAME_JOINERS:
         start += 1
     return replace(p, start=start, end=after[0])
+
+
+def _from_team_word(p: Phrase, tokens: list[Token], free: list[bool], starts: list[int]) -> Phrase:
+    """ "v týmu na docházce přes NFC": a project matched in part a few words after the
+    team word; the free words between are its name in another language's forms."""
+    before = [t.index for t in tokens if t.index < p.start and t.start in starts]
+    if not before or p.start - before[-1] > 5:
+        return p
+    between = range(before[-1] + 1, p.start)
+    if not all(free[j] or tokens[j].folded in cu.FUNCTION_WORDS for j in between):
+        return p
+    start = before[-1] + 1
+    while start < p.start and tokens[start].folded in cu.FUNCTION_WORDS:
+        start += 1
+    return replace(p, start=start)
 
 
 def titles_named(title: str, titles: list[PhraseEntry]) -> list[PhraseEntry]:

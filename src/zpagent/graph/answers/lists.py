@@ -80,7 +80,9 @@ def _emit_projects(ctx: Context, pid: str, ref: EntityRef, wanted: list[str]) ->
     """The person's memberships of the ``wanted`` team projects, with their evidence."""
     if not wanted:
         return
-    roles = any(c.relation == "role" for c in ctx.query.conditions)
+    # The role the question asked about, or each member's role when it lists the
+    # members of a named team ("kto bol v tíme X?" reads best with who did what).
+    roles = any(c.relation in ("role", "project") for c in ctx.query.conditions)
     for _pid, jid, title, path, ev in ctx.store.query(
         q.PERSON_PROJECTS, ids=[pid], include_unpublished=ctx.include_unpublished
     ):
