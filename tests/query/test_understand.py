@@ -464,3 +464,29 @@ def test_inak_with_a_comma_starts_a_new_topic_and_recommended_asks_the_rules(lex
     assert not understand("Inak povedané, kto viedol Holpa?", lexicon).new_topic
     for text in ("Aký je odporúčaný rozsah diplomovky?", "What is the recommended length?"):
         assert understand(text, lexicon).about_rules, text
+
+
+def test_a_role_word_right_after_a_name_is_that_persons_role():
+    """ "u koho bol Marek Šimko konzultantom?": the students he consulted, not those he
+    supervised ("u koho" before the name asks whose they were)."""
+    people = [
+        PersonEntry(
+            "marek-simko", "Marek Šimko", ("Marek", "Šimko"), False, True, None, None, leads=True
+        ),
+    ]
+    q = understand("u koho bol Marek Simko konzultantom?", Lexicon(persons=people))
+    refs = [r for c in q.clauses for r in c.consultants]
+    assert [r.ids for r in refs] == [("marek-simko",)]
+    assert not [r for c in q.clauses for r in c.supervisors]
+
+
+def test_rules_questions_are_asked_of_the_text():
+    lexicon = Lexicon()
+    size = understand("aky ma mat diplomovka rozsah?", lexicon)
+    assert size.ask == "open" and size.about_rules and size.asks_amount
+    # Connecting to a server is no path between two things of the graph.
+    assert understand("how do i connect to the department gpu server?", lexicon).ask != "path"
+    # "theses from 2016" are of 2016; "from 2016 on" are a range.
+    assert understand("which master's theses are from 2016?", lexicon).clauses[0].years == {2016}
+    # A year inside a name is no year.
+    assert not understand("kto pouzil CIC-IDS2017?", lexicon).clauses

@@ -202,8 +202,14 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     # "Kedy sú obhajoby?" asked of the text: a unit that gives a date answers it.
     when = open_question and "year" in bundle.question.attributes
 
+    # "Koľko strán má mať bakalárka?" asked of the text: a unit with a number answers it.
+    amount = open_question and bundle.question.asks_amount
+
     def dated(text: str) -> float:
-        return DATE_WEIGHT if when and _DATE.search(text) else 0.0
+        """A date for "kedy", a number for "koľko" (as much as one asked word)."""
+        if when and _DATE.search(text):
+            return DATE_WEIGHT
+        return DATE_WEIGHT if amount and any(c.isdigit() for c in text) else 0.0
 
     def typed(text: str) -> bool:
         """What meaning lets stand answers with the kind of thing asked: a date when

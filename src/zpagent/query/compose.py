@@ -340,6 +340,9 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         ask = "fact" if subjects else "open"  # of the named person's pages
     order, position = cu.order_of(parts.folded)
     intents = _intents(parts, subjects, elements)
+    about_rules = _about_rules(parts, ask, subjects, conditions, reference, unaccounted)
+    if about_rules and ask == "list":
+        ask = "open"  # "Aký má mať diplomovka rozsah?": what the rules say, no list of theses
     return Query(
         intents=intents,
         listing=listing,
@@ -356,7 +359,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         reference=reference,
         authors=authors,
         lacking=frozenset({"supervisor"}) if leaderless else frozenset(),
-        about_rules=_about_rules(parts, ask, subjects, conditions, reference, unaccounted),
+        about_rules=about_rules,
         combine=built.combine,
         unknown_names=unknown,
         unaccounted=unaccounted,

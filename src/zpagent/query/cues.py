@@ -104,7 +104,8 @@ _CUE_PATTERNS: dict[str, str] = {
     ),
     "path": (
         r"\bsuvis\w*|\bspojen\w*|\bspaja\w*|\bprepoj\w*|\bcest[aeuy]\b|\bcestou\b"
-        r"|\bvztah\w*|\bconnect\w*|\bpath\b|\brelat\w*|\blinked\b|\bsouvis\w*"
+        # "how is X connected to Y", not "how do I connect to the server"
+        r"|\bvztah\w*|\bconnect(?:ed|ion|ions)\b|\bpath\b|\brelat\w*|\blinked\b|\bsouvis\w*"
     ),
     "documents": (
         r"\bstran(?:ky|ok|ku|ka|kach|kami|kam)\b|\bstrank\w*|\bdokument\w*|\bpages?\b"
@@ -264,6 +265,7 @@ RULES = re.compile(
     r"|\bshould\b|\bmust\b|\bcan i\b|\bcan we\b|\bneed to\b|\bam i allowed\b|\bmuzu\b"
     r"|\bmusim\b|\bpovinn\w*|\bpravidl\w*|\bdo kedy\b|\bdokedy\b|\bdo kdy\b|\btermin\w*"
     r"|\bdeadline\w*|\bkolko (?:zdrojov|stran|slov|znakov|gpu|miesta)\b"
+    r"|\bkolik (?:zdroju|stran|slov|znaku|gpu|mista)\b"
     r"|\bako (?:sa|si) (?!vol)\w+|\bhow (?:do|can|should) i\b|\bjak (?:se|si) (?!jmen)\w+"
     # "Aký rozsah má mať bakalárka?", "Ako dlho môže trvať prezentácia?"
     r"|\bmaj?u? mat\b|\bma mit\b|\bmoze trvat\b|\bako dlho\b|\bjak dlouho\b|\bhow long\b"
@@ -408,7 +410,7 @@ FUNCTION_WORDS = frozenset(
     doing done writing written currently now still ever nich nimi tych tychto them those
     spomedzi medzi mezi ostatnych ostatni vsetkym vsetkymi vsetkom figuruje figuruju
     figuroval figurovala figurovali continue continued continuing went but however
-    cez pres pomocou via using write wrote writes
+    mit mat cez pres pomocou via using write wrote writes
     pardon prepac prepacte sorry pomylil pomylila spletol spletla myslel myslela mienil
     mienila meant mean oops omyl nie
     prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej

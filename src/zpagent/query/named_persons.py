@@ -108,10 +108,12 @@ def _consultant_closer(m: Mention, parts: Parts) -> bool:
     # "diplomanti Hrubej … konzultanta": the students' noun beside the name makes
     # her their supervisor, whatever consultant word follows.
     sups = parts.cues.get("supervisor", []) + parts.cues.get("students_of", [])
-    at = parts.tokens[m.start].start
+    at, end = parts.tokens[m.start].start, parts.tokens[m.end - 1].end
 
     def dist(spans: list[tuple[int, int]]) -> int:
-        return min((abs(a - at) for a, _ in spans), default=10**6)
+        # The gap between the name and the cue ("u koho bol Marek Šimko konzultantom":
+        # the role word right after the name is his, not "u koho" before it).
+        return min((a - end if a >= end else max(0, at - b) for a, b in spans), default=10**6)
 
     return dist(cons) <= dist(sups)
 
