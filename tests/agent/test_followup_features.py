@@ -175,3 +175,16 @@ def test_of_them_with_no_list_shown_is_never_understood_whole():
     shown = State(last=first, items=[Item("jan-krupa"), Item("norbert-krupa")])
     query, how = follow_up(shown, turn, lexicon)
     assert how == "follow_up"  # among the persons shown
+
+
+def test_a_name_of_several_is_the_one_the_conversation_showed():
+    """ "Kdo vedl práci té Krupy?" after a list that showed only Norbert Krupa: him,
+    no clarification; with nothing shown, both are candidates."""
+    lexicon = _lexicon()
+    asked = understand("Kto viedol prácu Krupu?", lexicon)
+    state = State(last=understand("Kto písal o rukopise?", lexicon),
+                  items=[Item("norbert-krupa", "t2", "master")])  # fmt: skip
+    query, _how = follow_up(state, asked, lexicon)
+    assert [r.ids for r in query.persons()] == [("norbert-krupa",)]
+    fresh, _how = follow_up(State(), asked, lexicon)
+    assert set(next(iter(fresh.persons())).ids) == {"jan-krupa", "norbert-krupa"}

@@ -230,6 +230,7 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         if replied and not turn.unknown_names and not state.pending.near_misses:
             # A reply that picks no one ("ten z 2099"): the question is asked again.
             return state.pending.query.edit(origin="clarification"), "follow_up"
+    turn = _seen_before(state, turn)
     fixed = corrected(turn, state, lexicon)
     if fixed is not None and state.last is not None:
         query = state.last.edit(subjects=(person_ref(lexicon, fixed),), origin="follow_up")
@@ -382,6 +383,19 @@ def _swap_leader(last: Query, turn: Query) -> Query | None:
         clauses=tuple(clauses), text=turn.text, core=turn.core, folded=turn.folded,
         tokens=turn.tokens, origin="follow_up", unaccounted=turn.unaccounted, unknown_names=(),
     )  # fmt: skip
+
+
+def _seen_before(state: State, turn: Query) -> Query:
+    """ "Kdo vedl práci té Kristíny?" after a list with one Kristína: a name that fits
+    several persons, one of whom the conversation has shown or named, is that one."""
+    seen = [i.person for i in state.items] + list(state.focus) + [p for p, _ in state.named]
+    for ref in turn.persons():
+        if len(ref.ids) < 2:
+            continue
+        known = list(dict.fromkeys(i for i in seen if i in ref.ids))
+        if len(known) == 1:
+            turn = _repin(turn, ref, ref.narrowed((known[0],)))
+    return turn
 
 
 def _repin(query: Query, old: EntityRef, new: EntityRef) -> Query:

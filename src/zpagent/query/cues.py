@@ -187,7 +187,7 @@ THESIS_KIND_CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "research_task",
-            r"\bvyskumn\w*\s+(?:uloh\w*|projekt\w*)|\bresearch\s+(?:tasks?|projects?)\b",
+            r"\bv[yi][sz]kumn\w*\s+(?:uloh\w*|projekt\w*)|\bresearch\s+(?:tasks?|projects?)\b",
         ),
         (
             "bachelor",
