@@ -35,6 +35,7 @@ from zpagent.agent.focus import (
     points_back,
     topic_of_focus,
 )
+from zpagent.agent.repin import repin, seen_before
 from zpagent.agent.state import Item, State
 from zpagent.query import Condition, EntityRef, Query, ThesisClause
 from zpagent.query.lexicon import Lexicon
@@ -224,13 +225,13 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         if chosen is not None:
             pending = state.pending
             ref = pending.ref.pinned(chosen, lexicon.name_of(chosen))
-            query = _repin(pending.query, pending.ref, ref)
+            query = repin(pending.query, pending.ref, ref)
             return query.edit(origin="clarification"), "clarified"
         replied = _short(turn) and not turn.listing and not turn.persons()
         if replied and not turn.unknown_names and not state.pending.near_misses:
             # A reply that picks no one ("ten z 2099"): the question is asked again.
             return state.pending.query.edit(origin="clarification"), "follow_up"
-    turn = _seen_before(state, turn)
+    turn = seen_before(state, turn)
     fixed = corrected(turn, state, lexicon)
     if fixed is not None and state.last is not None:
         query = state.last.edit(subjects=(person_ref(lexicon, fixed),), origin="follow_up")
@@ -383,35 +384,3 @@ def _swap_leader(last: Query, turn: Query) -> Query | None:
         clauses=tuple(clauses), text=turn.text, core=turn.core, folded=turn.folded,
         tokens=turn.tokens, origin="follow_up", unaccounted=turn.unaccounted, unknown_names=(),
     )  # fmt: skip
-
-
-def _seen_before(state: State, turn: Query) -> Query:
-    """ "Kdo vedl práci té Kristíny?" after a list with one Kristína: a name that fits
-    several persons, one of whom the conversation has shown or named, is that one."""
-    seen = [i.person for i in state.items] + list(state.focus) + [p for p, _ in state.named]
-    for ref in turn.persons():
-        if len(ref.ids) < 2:
-            continue
-        known = list(dict.fromkeys(i for i in seen if i in ref.ids))
-        if len(known) == 1:
-            turn = _repin(turn, ref, ref.narrowed((known[0],)))
-    return turn
-
-
-def _repin(query: Query, old: EntityRef, new: EntityRef) -> Query:
-    """``query`` with the mention ``old`` decided as ``new`` wherever it stands."""
-
-    def swap(refs: tuple[EntityRef, ...]) -> tuple[EntityRef, ...]:
-        return tuple(new if r == old else r for r in refs)
-
-    clauses = tuple(
-        replace(c, supervisors=swap(c.supervisors), consultants=swap(c.consultants))
-        for c in query.clauses
-    )
-    reference = query.reference
-    if reference is not None and reference.of == old:
-        reference = replace(reference, of=new)
-    subjects = swap(query.subjects)
-    unknown = tuple(n for n in query.unknown_names if n != old.text)
-    return query.edit(subjects=subjects, clauses=clauses, reference=reference,
-                      unknown_names=unknown)  # fmt: skip

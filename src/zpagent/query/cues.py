@@ -16,6 +16,17 @@ from __future__ import annotations
 
 import re
 
+# Function words and years are modules of their own, read here beside the cues.
+from zpagent.query.function_words import FUNCTION_LEMMAS as FUNCTION_LEMMAS
+from zpagent.query.function_words import FUNCTION_WORDS as FUNCTION_WORDS
+from zpagent.query.function_words import is_function_word as is_function_word
+from zpagent.query.years import ACADEMIC_YEAR as ACADEMIC_YEAR
+from zpagent.query.years import YEAR as YEAR
+from zpagent.query.years import YEAR_AFTER as YEAR_AFTER
+from zpagent.query.years import YEAR_BEFORE as YEAR_BEFORE
+from zpagent.query.years import YEAR_RANGE as YEAR_RANGE
+from zpagent.query.years import years_in as years_in
+
 _CUE_PATTERNS: dict[str, str] = {
     "count": (
         r"\bkolk\w*|\bpocet\w*|\bpoctu\b|\bhow many\b|\bnumber of\b|\bcount\b|\bkolik\w*"
@@ -317,26 +328,6 @@ OTHERS = re.compile(
     r"|\bokrem\b|\bbesides\b|\bexcept\b"
 )
 
-# --- years -----------------------------------------------------------------------------
-
-YEAR_RANGE = re.compile(
-    r"(?:\b(?:medzi|between|mezi)\s+(?:rokmi\s+|rokom\s+|lety\s+)?((?:19|20)\d\d)\s+"
-    r"(?:a|and|az|a rokom)\s+((?:19|20)\d\d)\b)"
-    r"|(?:\b((?:19|20)\d\d)\s*(?:-|–|\baz\b|\bdo\b|\bto\b|\buntil\b|\bpo\b)\s*((?:19|20)\d\d)\b)"
-)
-ACADEMIC_YEAR = re.compile(r"\b((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)\b")
-# Not inside a name ("CIC-IDS2017", "tp2020"): a year stands as a word of its own.
-YEAR = re.compile(r"(?<!\w)((?:19|20)\d\d)(?!\d)")
-# A year with a direction: "od 2020", "po roku 2019", "pred 2021", "after 2020".
-# "theses from 2016" are of that year; "from 2016 on" is a range.
-YEAR_AFTER = re.compile(
-    r"\b(?:od|since|po|after|neskor ako|later than|nez|nejdrive)\s+(?:roku\s+|rok\s+)?"
-    r"((?:19|20)\d\d)\b|\bfrom\s+((?:19|20)\d\d)\s+(?:on|onwards?)\b"
-)
-YEAR_BEFORE = re.compile(
-    r"\b(?:pred|before|do|until|prior to|skor ako|earlier than|pred rokom)\s+(?:rokom\s+|roku\s+"
-    r"|rok\s+)?((?:19|20)\d\d)\b"
-)
 # Asked for an amount: a number answers ("ako dlho", "koľko strán", "how long").
 AMOUNT = re.compile(
     r"\bkolk\w*|\bkolik\w*|\bhow (?:many|much|long|big|often)\b|\bako (?:dlh|dlo|vel|cast)\w*"
@@ -344,114 +335,6 @@ AMOUNT = re.compile(
     r"|\bminim\w*|\bmaxim\w*|\bnajviac\b|\bnajmenej\b|\baspon\b"
 )
 QUOTED = re.compile(r"[\"„“”«»‚‘’']([^\"„“”«»‚‘’']{3,200})[\"„“”«»‚‘’']")
-
-# --- words that carry no meaning of their own ------------------------------------------
-
-# Question words, pronouns, prepositions, auxiliaries and politeness of Slovak,
-# Czech and English. A word here is accounted for wherever it stands; a
-# content word that is neither here nor a cue nor the wiki's must be said
-# back as not understood.
-FUNCTION_WORDS = frozenset(
-    """
-    niekoho niekomu nekoho nekomu treba netreba musim musime musi must need btw clovek
-    cloveka osoba osoby person one nic nothing jen uvedeny uvedena uvedene uvedeneho
-    uvedenu uvedenej listed stated named
-    aky aka ake aku akeho akej akom akych akymi aki kto koho komu kym co com cim ktory ktora
-    ktore ktoru ktori ktoreho ktorej ktorom ktorych ktorym ktorymi kolko kolkych kolkym kedy
-    kde ako preco odkedy dokedy je su bol bola bolo boli bude budu ma mal mala mali maju
-    mat mam mas mame mate sa si som sme ste v vo na o od do z zo s so k ku pre pri po pod
-    nad za a aj i alebo ale ze tej ten ta to tu tom toho tie tieto tych tymi jeho jej ich
-    vsetky vsetci vsetkych kazdy uz este len iba prosim mi nam daj povedz vypis ukaz
-    zoznam the a an of in on for to by with what who whom which how many much is are
-    was were did does do has have had his her their and or please show list me tell
-    meno mena menom roku rok roky rokoch roka rokmi studia studium studoval studovala
-    studovali studuje studovat studovanie studiu studiom
-    prace praca pracu praci pracach pracami prac thesis theses obhajil
-    obhajila obhajili obhajoba obhajene obhajenych napisal napisala napisali robil robila
-    robili riesil riesila pisal pisala veduci veduca veduceho veducim veducou viedol viedla
-    viedli nazov nazvom nazvu vola volala tema temy teme temu temou kolegov spolu obaja obe
-    students student studenti studentov studentky studentka studentku studentom
-    mohol mohla mohli mozes mozete moze mozem vies viete vie vedel vedela chcem chcel chcela
-    chcela potrebujem zaujima zaujimalo zaujimaju rad rada by bych som sa dakujem vdaka
-    teda tak no nuz vlastne asi presne prosimta pls nejaky nejaka nejake nejaku nejakeho
-    niekto niekoho niektori niektore nieco tam tu tuto tejto tento tato toto tohto tymto
-    ktorom kde kam odkial kedze lebo pretoze aby ked keby ak ci nie ano hej jasne ok okej
-    super fajn pekne velmi vela menej viac najviac najmenej vobec celkovo spolu dokopy
-    celkom presny presna presne uplny uplne uplna vsetko cely cela cele svoj svoja svoje
-    svoju jeho jej ich mu ho ju nej neho nemu nim nou on ona ono oni ony my vy ja ty
-    sam sama sami same samotny samotna potom neskor then later afterwards pak
-    zorad zoradte zoradit serad seradte seradit sort them je ich
-    kdo co kdy kde jak proc ktery ktera ktere kteri kteremu ktereho kterou kterych ktera
-    jaky jaka jake jakou jakych jsou jsem jsi jste jsme byl byla bylo byli bude budou
-    mel mela meli ma maji muj moje tvuj nas vas jeho jeji jejich se si pro pri na v ve z ze
-    do od po pod nad k ke s se a i nebo ale ze ten ta to tom toho te ty tech temi taky
-    prosim dekuji diky chci chtel chtela potrebuji zajima rekni napis ukaz vypis
-    any some all each every there here it its this that these those be been being
-    can could would should will shall may might must i you we they he she him them
-    my your our out up about from at as into than then so if not no yes also too just
-    only more most less least total altogether exactly get got give gave tell told know
-    want wanted need needed like name names person people
-    kolik kolika kolikrat pocet vsade vsude everywhere hlavnej hlavna hlavnu hlavnom main
-    dela delaji delal delala delali ide idu isiel isla isli
-    patri patria patril patrila patrili patrit clenom clenmi clenovia clen clenka
-    robi robia rieši riesi riesia pise pisu pracuje pracuju pracoval pracovala pracovali
-    venuje venuju zaobera zaoberaju spadaju spada nachadza nachadzaju uvedeny uvedena
-    uvedene uvedeni uvedenych uvedenym uvedenymi uvedeno uvedenu zapisany zapisana zapisani
-    zapisanych evidovany evidovana evidovanych uvadza uvadzaju
-    belong belongs belonged work works worked working listed registered mentioned under
-    pani pan pana panu panovi panej slecna slecny kolega kolegu kolegyna kolegyne
-    wiki wiky wikine obhajil obhajila obhajili obhajeny obhajena obhajene obhajit obhaji
-    odovzdal odovzdala odovzdali odovzdana odovzdane defended defend submitted finished
-    ukoncil ukoncila dokoncil dokoncila skoncil skoncila
-    tim time timu timom timy timov tym tymu tymem tymy team teams teamu clenovia clenov
-    clenove clenu cleny clenky clenkou members member
-    vsechno vsichni vsech vsechny jakem jakeho jakych delal delala delali delat udelal
-    udelala resil resila psal psala mel mela meli vedl vedla vedli kteri kterych
-    doing done writing written currently now still ever nich nimi tych tychto them those
-    spomedzi medzi mezi ostatnych ostatni vsetkym vsetkymi vsetkom figuruje figuruju
-    figuroval figurovala figurovali continue continued continuing went but however
-    mit mat cez pres pomocou via using write wrote writes
-    pardon prepac prepacte sorry pomylil pomylila spletol spletla myslel myslela mienil
-    mienila meant mean oops omyl nie
-    prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej
-    druhom druhou treti tretia tretie tretiu tretieho tretej posledny posledna posledne
-    poslednu posledneho poslednej poslednom prvni druhy posledni first second third last
-    stvrty stvrta stvrte stvrtu stvrteho stvrtej stvrtom stvrtou ctvrty ctvrta ctvrteho
-    piaty piata piate piatu piateho piatej piatom piatou paty pata pateho fourth fifth
-    prof doc ing mgr rndr phd bc mudr judr paeddr phdr csc drsc dr mr mrs ms
-    roznych rozni roznymi rozne distinct different unique ruznych ruzni pisou pisu napsali
-    napsal napsala profesor profesora profesorovi profesorom profesorka profesorky profesorku
-    profesorkou
-    docent docenta docentovi docentom docentka docentky docentku docentkou doktor doktora
-    doktorka doktorky professor prof dr rokom rokem
-    celkem celkove dohromady main primary hlavny hlavna hlavni overall total
-    katedre katedra katedry katedru katedrou fakulte fakulta fakulty department faculty
-    riesitel riesitelia riesitelov riesitelom riesitelka riesitelky riesitelku
-    resitel resitele resitelu solver solvers wiki
-    stranke strance stranka stranky stranku stranek page pages
-    """.split()
-)
-
-# Lemmas (folded) of verbs and words that carry no condition of their own in any
-# form ("malo", "napísali", "obhájených", "venovali"): the lemma decides, so every
-# inflection is accounted for, not only the forms listed above.
-FUNCTION_LEMMAS = frozenset(
-    """
-    mat byt robit urobit pisat napisat viest obhajit obhajeny odovzdat odovzdany studovat
-    zacat skoncit ukoncit dokoncit venovat zaoberat riesit vyriesit vypracovat spravit
-    pracovat tvorit vytvorit vediet chciet potrebovat moct povedat ukazat zistit najst
-    hladat existovat nachadzat patrit zucastnit ucastnit absolvovat dostat ziskat vybrat
-    zvolit zapisat prihlasit obhajovat spracovat spracovavat zaujimat uviest uvadzat
-    obhajoba odovzdanie pokracovat figurovat
-    nejaky kazdy vsetok iny dalsi rovnaky taky tento ten tamten ktory aky koho kolko
-    """.split()
-)
-
-
-def is_function_word(folded: str, lemma_folded: str) -> bool:
-    """A word that says nothing the query must hold: a function word, or any form
-    of one of ``FUNCTION_LEMMAS``."""
-    return folded in FUNCTION_WORDS or lemma_folded in FUNCTION_LEMMAS
 
 
 # --- matching ----------------------------------------------------------------------------
@@ -467,48 +350,6 @@ def kinds_in(folded: str) -> list[tuple[str, int, int]]:
                 continue  # "diplomový projekt" is not also a master thesis
             taken.append((m.start(), m.end()))
             out.append((kind, m.start(), m.end()))
-    return sorted(out, key=lambda x: x[1])
-
-
-def years_in(
-    folded: str, known: frozenset[int] = frozenset()
-) -> list[tuple[frozenset[int], int, int]]:
-    """(years, start, end) of every year expression: a year, a range, an academic
-    year (its end), or an open range ("od 2020", "pred 2021") closed by the
-    years the wiki has (``known``; without them the open side is one year)."""
-    out: list[tuple[frozenset[int], int, int]] = []
-    taken: list[tuple[int, int]] = []
-
-    def add(years: set[int], start: int, end: int) -> None:
-        if any(a < end and start < b for a, b in taken):
-            return
-        taken.append((start, end))
-        out.append((frozenset(years), start, end))
-
-    for m in YEAR_RANGE.finditer(folded):
-        g = 1 if m.group(1) else 3
-        a, b = int(m.group(g)), int(m.group(g + 1))
-        if a < b <= a + 30:
-            add(set(range(a, b + 1)), m.start(), m.end())
-    for pattern, after in ((YEAR_AFTER, True), (YEAR_BEFORE, False)):
-        for m in pattern.finditer(folded):
-            year = int(m.group(1) or m.group(2) if after else m.group(1))
-            inclusive = m.group(0).split()[0] in ("od", "since", "from")
-            if after:
-                wanted = {y for y in known if y > year or (inclusive and y == year)}
-                wanted |= {year} if inclusive else set()
-            else:
-                until = m.group(0).split()[0] in ("do", "until")
-                wanted = {y for y in known if y < year or (until and y == year)}
-                wanted |= {year} if until else set()
-            add(wanted, m.start(), m.end())
-    for m in ACADEMIC_YEAR.finditer(folded):
-        first, second = m.group(1), m.group(2)
-        end = int(second) if len(second) == 4 else int(first[:2] + second)
-        if end == int(first) + 1:
-            add({end}, m.start(), m.end())
-    for m in YEAR.finditer(folded):
-        add({int(m.group(1))}, m.start(1), m.end(1))
     return sorted(out, key=lambda x: x[1])
 
 

@@ -21,12 +21,12 @@ question were understood.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from zpagent.ingest.text import clean_inline, fold
+from zpagent.ingest.text import fold
 from zpagent.lexical import lemma
 from zpagent.query import cues as cu
-from zpagent.query.lexicon import Lexicon, PhraseEntry, word_keys, words_of
+from zpagent.query.lexicon import Lexicon, word_keys
 from zpagent.query.mentions import (
     Mention,
     family_mentions,
@@ -38,13 +38,21 @@ from zpagent.query.mentions import (
 from zpagent.query.phrases import bag_phrase_matches, partial_phrase_matches, phrase_matches
 from zpagent.query.roles import IN_WORDS, Phrase, dedupe, find_roles, overlaps
 from zpagent.query.said_terms import SaidTerm, said_terms
+from zpagent.query.team_words import up_to_team_word
+from zpagent.query.title_phrases import (
+    announced_title,
+    asks_who_wrote,
+    quoted_title,
+    span_tokens,
+    title_after_thesis_noun,
+    title_matches,
+    titles_named,
+)
 from zpagent.query.title_words import title_word_runs
 from zpagent.query.tokens import Token, covered
 
 # Cues that do not keep a word from being a name or a phrase word.
 _SOFT_CUES = frozenset({"supervised", "unit_theses", "title_lookup", "team"})
-TITLE_MIN_WORDS = 3
-TITLE_MIN_SHARE = 0.75
 
 
 @dataclass
@@ -68,172 +76,6 @@ class Recognized:
     def cover_all(self, mentions: list[Mention]) -> None:
         for m in mentions:
             self.cover(m.start, m.end)
-
-
-def _quoted_title(text: str) -> str | None:
-    m = cu.QUOTED.search(text)
-    return clean_inline(m.group(1)) if m else None
-
-
-def _announced_title(text: str, folded: str) -> str | None:
-    """The words after "s názvom", "nazvanú", "titled" ... (or a colon)."""
-    m = re.search(
-        r"(?:\bs nazvom|\bs nazvem|\bnazvan\w*|\bnazyva\w* sa|\btitled|\bcalled|:)\s+(.{3,})$",
-        folded,
-    )
-    if not m:
-        return None
-    return clean_inline(text[m.start(1) :]).rstrip("?!. ")
-
-
-_THESIS_NOUN = re.compile(
-    r"\b(?:prac\w*|bakalar\w*|diplomov\w*|dizertac\w*|thesis|prace)\s+(.{3,})$"
-)
-_WROTE = re.compile(r"\b(?:robil\w*|riesil\w*|mal\w*|wrote|psal\w*|napsal\w*)\b")
-
-
-def _asks_who_wrote(cue_spans: dict[str, list[tuple[int, int]]], folded: str) -> bool:
-    """ "Kto napísal prácu …?", "Who wrote the thesis …?": a title may follow."""
-    asks = cue_spans.get("who") or cue_spans.get("author") or cue_spans.get("list")
-    return bool(asks) and bool(cue_spans.get("author") or _WROTE.search(folded))
-
-
-def _title_after_thesis_noun(
-    tokens: list[Token], text: str, folded: str, lexicon: Lexicon
-) -> str | None:
-    """``Kto napísal prácu Rozpoznávanie reči v call centrách?`` -> the rest, unless the
-    rest is a person's name ("prácu Jána Holpa")."""
-    m = _THESIS_NOUN.search(folded)
-    if not m:
-        return None
-    rest = clean_inline(text[m.start(1) :]).rstrip("?!. ")
-    words = [w for w in words_of(rest) if fold(w) not in cu.FUNCTION_WORDS and not w.isdigit()]
-    if len(words) < 2 or not rest[:1].isupper():
-        return None  # titles start with a capital: ", ktorú napísala …" is no title
-    first = words_of(rest)[:2]
-    given = lexicon.first_name_forms
-    if len(first) == 2 and fold(first[0]) in given and first[1][:1].isupper():
-        return None  # "prácu Jozefa Mrkvičku": a person, even one nobody is
-    first = [t for t in tokens if t.start >= m.start(1)][:2]
-    if (
-        len(first) == 2
-        and set(lexicon.person_index.lookup(first[0].text))
-        and set(lexicon.person_index.lookup(first[1].text))
-    ):
-        return None  # "prácu Jána Holpa": a person, not a title
-    if first and set(lexicon.person_index.lookup(first[0].text)):
-        after = text[first[0].end :].lstrip()
-        if not after[:1].isalnum() or (len(first) == 2 and first[1].folded in cu.FUNCTION_WORDS):
-            return None  # "na bakalárke Dobrovskú, ale …": a supervisor, not a title
-    return rest
-
-
-# Words that may stand inside a project's name in another language ("Attendance via
-# NFC", "Assistant for freshmen").
-_NAME_JOINERS = frozenset({"via", "for", "of", "and", "with", "pre", "a", "s", "na", "v"})
-
-
-def _up_to_team_word(
-    p: Phrase, tokens: list[Token], free: list[bool], cue_spans: dict[str, list[tuple[int, int]]]
-) -> Phrase:
-    """ "the Attendance via NFC team project": a project matched in part right before
-    or a few words before the team word; the free words around it up to that word
-    are its name too (another language's words for it)."""
-    starts = [a for a, _ in cue_spans.get("team", [])]
-    after = [t.index for t in tokens if t.index >= p.end and t.start in starts]
-    if not after or after[0] - p.end > 4:
-        return _from_team_word(p, tokens, free, starts)
-    between = range(p.end, after[0])
-    if not all(free[j] or tokens[j].folded in cu.FUNCTION_WORDS for j in between):
-        return p
-    start = p.start
-    while (
-        start > 0
-        and p.start - start < 4
-        and (free[start - 1] or tokens[start - 1].folded in _NAME_JOINERS)
-    ):
-        start -= 1
-    while start < p.start and tokens[start].folded in _NAME_JOINERS:
-        start += 1
-    return replace(p, start=start, end=after[0])
-
-
-def _from_team_word(p: Phrase, tokens: list[Token], free: list[bool], starts: list[int]) -> Phrase:
-    """ "v týmu na docházce přes NFC": a project matched in part a few words after the
-    team word; the free words between are its name in another language's forms."""
-    before = [t.index for t in tokens if t.index < p.start and t.start in starts]
-    if not before or p.start - before[-1] > 5:
-        return p
-    between = range(before[-1] + 1, p.start)
-    if not all(free[j] or tokens[j].folded in cu.FUNCTION_WORDS for j in between):
-        return p
-    start = before[-1] + 1
-    while start < p.start and tokens[start].folded in cu.FUNCTION_WORDS:
-        start += 1
-    return replace(p, start=start)
-
-
-def titles_named(title: str, titles: list[PhraseEntry]) -> list[PhraseEntry]:
-    """The theses a quoted or announced title names: the whole title as written, else
-    a title that contains it, else the titles that have every content word of it."""
-    key = " ".join(fold(title).split())
-    exact = [t for t in titles if " ".join(fold(t.name).split()) == key]
-    if exact:
-        return exact
-    within = [t for t in titles if key and key in " ".join(fold(t.name).split())]
-    if within:
-        return within
-    wanted = [
-        word_keys(w)
-        for w in words_of(title)
-        if fold(w) not in cu.FUNCTION_WORDS and not w.isdigit() and len(w) > 1
-    ]
-    return [t for t in titles if wanted and all(any(k & s for s in t.stems) for k in wanted)]
-
-
-def _span_tokens(tokens: list[Token], text: str, part: str) -> tuple[int, int] | None:
-    i = fold(text).find(fold(part))
-    if i < 0:
-        return None
-    idx = sorted(covered(tokens, [(i, i + len(part))]))
-    return (idx[0], idx[-1] + 1) if idx else None
-
-
-def _title_matches(
-    tokens: list[Token], free: list[bool], titles: list[PhraseEntry], words: set[int] | None = None
-) -> Phrase | None:
-    """The thesis titles most of whose words the question has, in one run.
-
-    A title needs at least three of its words and most of them
-    (``TITLE_MIN_SHARE``) among consecutive free words of the question, so
-    that a topic word or two does not name a whole thesis.
-    """
-    pool = [t for t in tokens if (free[t.index] if words is None else t.index in words)]
-    if len(pool) < TITLE_MIN_WORDS:
-        return None
-    keys = {t.index: word_keys(t.text) for t in pool}
-    best: list[tuple[float, int, int, PhraseEntry]] = []
-    for entry in titles:
-        content = [
-            k
-            for w, k in zip(words_of(entry.name), entry.stems, strict=False)
-            if len(w) > 2 and fold(w) not in cu.FUNCTION_WORDS
-        ]
-        if len(content) < 2:
-            continue
-        hit = [i for i, ks in keys.items() if any(ks & k for k in content)]
-        if len(hit) < min(TITLE_MIN_WORDS, len(content)):
-            continue
-        share = len({j for j, k in enumerate(content) if any(keys[i] & k for i in hit)}) / len(
-            content
-        )
-        if share >= TITLE_MIN_SHARE:
-            best.append((share, min(hit), max(hit) + 1, entry))
-    if not best:
-        return None
-    top = max(b[0] for b in best)
-    chosen = [b for b in best if b[0] == top]
-    return Phrase(min(b[1] for b in chosen), max(b[2] for b in chosen), [b[3] for b in chosen])
 
 
 def blocked_tokens(
@@ -289,11 +131,11 @@ def recognize(
     free = [t.index not in blocked for t in tokens]
 
     # A title given in quotes or announced is a title, not names or keywords.
-    title = _quoted_title(text) or (
-        _announced_title(text, folded) if cue_spans.get("title_lookup") else None
+    title = quoted_title(text) or (
+        announced_title(text, folded) if cue_spans.get("title_lookup") else None
     )
     if title:
-        span = _span_tokens(tokens, text, title)
+        span = span_tokens(tokens, text, title)
         if span:
             out.title_text = title
             named = titles_named(title, vis_titles)
@@ -327,11 +169,11 @@ def recognize(
     )
 
     full = [m for m in out.persons if m.match in ("full", "typo", "login", "initial")]
-    if not out.titles and not full and _asks_who_wrote(cue_spans, folded):
+    if not out.titles and not full and asks_who_wrote(cue_spans, folded):
         # "Kto napísal prácu Klasifikácia spravodajských článkov?": a title, even
         # when a word of it looks like a name.
-        title = _title_after_thesis_noun(tokens, text, folded, lexicon)
-        span = _span_tokens(tokens, text, title) if title else None
+        title = title_after_thesis_noun(tokens, text, folded, lexicon)
+        span = span_tokens(tokens, text, title) if title else None
         if span:
             out.persons = [m for m in out.persons if m.end <= span[0] or m.start >= span[1]]
             out.entity_tokens = {j for m in out.persons for j in range(m.start, m.end)}
@@ -373,7 +215,7 @@ def recognize(
                            and tokens[a - 1].folded in IN_WORDS]  # fmt: skip
             found = dedupe(partial)
         if attr == "projects":
-            found = [_up_to_team_word(p, tokens, free, cue_spans) for p in found]
+            found = [up_to_team_word(p, tokens, free, cue_spans) for p in found]
         setattr(out, attr, found)
     # A topic or keyword word inside a longer project title is the project's
     # ("Chatbot pre fakultnú knižnicu" is no mention of the topic "Chatboty").
@@ -436,7 +278,7 @@ def recognize(
     about_thesis = any(cue_spans.get(c) for c in ("who", "author", "supervisor", "year"))
     if not out.titles and about_thesis:
         rest = [free[t.index] and t.index not in phrase_tokens for t in tokens]
-        found = _title_matches(tokens, rest, vis(lexicon.titles, include_unpublished))
+        found = title_matches(tokens, rest, vis(lexicon.titles, include_unpublished))
         if found is not None:
             out.titles.append(found)
             out.cover(found.start, found.end)
@@ -465,7 +307,7 @@ def recognize(
     for name in unknown_names(
         tokens, free, phrase_tokens | out.entity_tokens, lexicon.first_name_forms, starts
     ):
-        span = _span_tokens(tokens, text, name)
+        span = span_tokens(tokens, text, name)
         if span:
             out.unknown.append((name, *span))
     return out
