@@ -490,3 +490,9 @@ def test_rules_questions_are_asked_of_the_text():
     assert understand("which master's theses are from 2016?", lexicon).clauses[0].years == {2016}
     # A year inside a name is no year.
     assert not understand("kto pouzil CIC-IDS2017?", lexicon).clauses
+
+
+def test_who_else_leaves_no_word_unread():
+    people = [PersonEntry("jan-balaz", "Ján Baláž", ("Ján", "Baláž"), True, True, None, None)]
+    q = understand("Who else had the same consultant as Ján Baláž?", Lexicon(persons=people))
+    assert q.reference is not None and not q.unaccounted

@@ -325,7 +325,7 @@ SAME = re.compile(
 AS = re.compile(r"\bako\b|\bas\b|\bthan\b|\bjako\b|\bs\b|\bso\b|\bwith\b")
 OTHERS = re.compile(
     r"\bin(?:e|i|ych|ymi|ym|a|u|ou|eho|ej|emu)\b|\bdals\w*|\bostatn\w*|\bother\w*|\bjin\w*"
-    r"|\bokrem\b|\bbesides\b|\bexcept\b"
+    r"|\bokrem\b|\bbesides\b|\bexcept\b|\belse\b"
 )
 
 # Asked for an amount: a number answers ("ako dlho", "koľko strán", "how long").
