@@ -11,6 +11,7 @@ from zpagent.answer.extractive import extract
 from zpagent.answer.facts import TYPED, Fact
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.responses import _deliver, _not_found
+from zpagent.answer.sections import counted_sections
 from zpagent.answer.select import answering_facts
 from zpagent.answer.unread import says_unread, unnamed_term, unread_lines
 from zpagent.contract import AnswerResponse
@@ -70,6 +71,12 @@ def _without_llm(
         # ("konzultant bakalárskej práce" when only the master thesis has one):
         # not found, never a quote of another thesis's line.
         return _not_found(bundle, question, opts, **fields)
+    sections = counted_sections(bundle)
+    if sections:
+        # "Koľko stretnutí má X zapísaných?": the meeting headings, listed and counted.
+        about = _the_thesis(bundle, question)
+        return _deliver(bundle, question, opts, about, sections, None, mode="extractive",
+                        **fields)  # fmt: skip
     quotes = extract(bundle, per_source=bundle.engine == "rag+graph" and not unread)
     if question.ask in ("fact", "profile", "list", "count") and question.unaccounted:
         # What is asked is a word nobody read ("oponentom"): only a line that says
