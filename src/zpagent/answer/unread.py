@@ -9,6 +9,8 @@ share the question's other words answer another question.
 
 from __future__ import annotations
 
+import re
+
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.quotes import Quote, unit_list
 from zpagent.ingest.text import fold
@@ -19,7 +21,8 @@ from zpagent.query import Query
 def unnamed_term(quotes: list[Quote], question: Query) -> bool:
     """A name-like term of the question that fits nobody (no person's given name)
     and that no quoted line says."""
-    terms = [fold(n).lower()[:5] for n in question.unknown_names
+    # (An English plural says its singular: "GPUs" is said by "3 GPU karty".)
+    terms = [fold(re.sub(r"(?<=[A-Z])s$", "", n)).lower()[:5] for n in question.unknown_names
              if len(n) >= 4 and len(n.split()) == 1]  # fmt: skip
     if not terms:
         return False

@@ -331,7 +331,10 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             conditions = tuple(c for c in conditions if c not in terms)
             spans = [r.span for c in terms for r in c.refs if r.span]
             unaccounted = in_text_order(*unaccounted, *spans)
-    unread_asked = asks_unread(parts, unaccounted) and reference is None
+    # "How many GPUs can one student use?": a capitalized word nobody has is as unread
+    # as any other when it is what is asked.
+    unknown_spans = tuple(_token_span(parts, a, b) for _name, a, b in parts.rec.unknown)
+    unread_asked = asks_unread(parts, (*unaccounted, *unknown_spans)) and reference is None
     how_many = unread_asked and ask == "count"
     if unread_asked and ask in ("list", "count") and (ask == "count" or not subjects):
         # "Aký port…", "which port do I use to ssh…", "koľko prípadov…": the thing asked
