@@ -34,8 +34,8 @@ from zpagent.contract import (
 from zpagent.embed.base import Embedder
 from zpagent.errors import InvalidQuery
 from zpagent.graph.answers.expand import expand_from_chunks
+from zpagent.graph.answers.page_set import MAX_PAGES, Scope
 from zpagent.graph.answers.scope import graph_scope
-from zpagent.graph.answers.walk import MAX_PAGES, Scope
 from zpagent.graph.lexicon import load_lexicon
 from zpagent.graph.store.serving import graph_store, served_index_version
 from zpagent.index.reader import Generation

@@ -16,7 +16,7 @@ from zpagent.contract import (
     GraphScope,
     RagResponse,
 )
-from zpagent.graph.answers.walk import Scope
+from zpagent.graph.answers.page_set import Scope
 from zpagent.index.reader import Generation
 from zpagent.ingest.tokens import TokenCounter
 from zpagent.query.describe import describe

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 
 from zpagent.embed.base import Embedder
-from zpagent.graph.answers.walk import Scope
+from zpagent.graph.answers.page_set import Scope
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
 from zpagent.index.reader import Generation
