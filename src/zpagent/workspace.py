@@ -33,7 +33,8 @@ from zpagent.contract import AnswerResponse, RagResponse, SearchResponse
 from zpagent.embed.base import Embedder
 from zpagent.embed.factory import get_embedder
 from zpagent.embed.pipeline import default_workers
-from zpagent.embed.queries import QueryEmbedder, QueryLimits
+from zpagent.embed.queries import QueryEmbedder
+from zpagent.embed.query_limits import QueryLimits
 from zpagent.errors import WikiError
 from zpagent.graph.answers.search import graph_search
 from zpagent.graph.build.step import STEP_NAME as GRAPH_STEP

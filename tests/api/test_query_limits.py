@@ -73,7 +73,7 @@ def test_an_overloaded_refusal_is_sent_after_a_pause(remote_app, monkeypatch):
     it cannot make the server refuse thousands of requests a second; the pause
     holds no thread (an ``asyncio.sleep`` in the async handler)."""
     from zpagent.api import errors
-    from zpagent.embed.queries import QueryBusy
+    from zpagent.embed.query_limits import QueryBusy
 
     client, _ = remote_app
     pauses: list[float] = []

@@ -16,11 +16,11 @@ import pytest
 from tests.embedding_server import EmbeddingServer
 from zpagent.embed.factory import get_embedder
 from zpagent.embed.openai_embedder import OpenAIEmbedder
-from zpagent.embed.queries import (
+from zpagent.embed.queries import QueryEmbedder
+from zpagent.embed.query_limits import (
     LONG_SHARE,
     ORDINARY_TOKENS,
     QueryBusy,
-    QueryEmbedder,
     QueryLimits,
     truncate_to_tokens,
 )

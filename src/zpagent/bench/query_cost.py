@@ -39,7 +39,8 @@ import numpy as np
 from zpagent.bench import load
 from zpagent.bench.servers import start_server, stop_server, wait_http
 from zpagent.bench.stats import summarize_ms
-from zpagent.embed.queries import QueryEmbedder, QueryLimits
+from zpagent.embed.queries import QueryEmbedder
+from zpagent.embed.query_limits import QueryLimits
 
 Say = Callable[[str], None]
 

@@ -62,8 +62,9 @@ def bench(
 ) -> None:
     """Benchmarks: index cold/warm/incremental, query latency, HTTP load, scaling, a
     hostile wiki."""
+    from zpagent.bench.options import BenchOptions
     from zpagent.bench.report import write_results
-    from zpagent.bench.runner import RUNTIME_SECTIONS, BenchOptions, run_bench
+    from zpagent.bench.runner import RUNTIME_SECTIONS, run_bench
     from zpagent.demo import sample_wiki_path
 
     chosen = tuple(s.strip() for s in sections.split(",") if s.strip())

@@ -14,7 +14,8 @@ one relation for a reason stated in the scope's steps.
 
 from __future__ import annotations
 
-from zpagent.graph.answers.walk import Scope, Seeds, Step, Walker
+from zpagent.graph.answers.page_set import Scope, Seeds, Step
+from zpagent.graph.answers.walk import Walker
 from zpagent.graph.store import cypher as q
 from zpagent.graph.store.base import GraphStore
 from zpagent.query.lexicon import Lexicon

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from zpagent.graph.answers.page_set import MAX_PAGES, Scope, Step, Target
 from zpagent.graph.answers.resolve import add_candidates, add_rejected
 from zpagent.graph.answers.response import ResponseBuilder
-from zpagent.graph.answers.walk import MAX_PAGES, Scope, Step, Target
 from zpagent.graph.contract import EntityRef as RefModel
 from zpagent.graph.lexicon import load_lexicon
 from zpagent.graph.select import Selector, check_refs
