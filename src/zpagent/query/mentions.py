@@ -41,7 +41,7 @@ def is_common_word(token: Token) -> bool:
         return False
 
 
-def _visible(entry: PersonEntry, include_unpublished: bool) -> bool:
+def is_visible(entry: PersonEntry, include_unpublished: bool) -> bool:
     return include_unpublished or entry.published
 
 
@@ -127,7 +127,7 @@ def find_names(
     for start, end, hits, match in full:
         if any(used[j] for j in range(start, end)):
             continue
-        mention = _mention(tokens, start, end, hits, match, index, include_unpublished)
+        mention = name_mention(tokens, start, end, hits, match, index, include_unpublished)
         for j in range(start, end):
             used[j] = True
         mentions.append(mention)
@@ -153,7 +153,7 @@ def find_names(
                 surnames = {fold(index.entries[e].words[-1]) for e in near}
                 if len(surnames) == 1:
                     mentions.append(
-                        _mention(tokens, t.index, t.index + 1, near, "typo", index,
+                        name_mention(tokens, t.index, t.index + 1, near, "typo", index,
                                  include_unpublished)
                     )  # fmt: skip
                     used[t.index] = True
@@ -179,7 +179,9 @@ def find_names(
                 continue
             hits = _prefer_exact(t, hits, index, last=True, diacritics=diacritics)
             mentions.append(
-                _mention(tokens, t.index, t.index + 1, hits, "surname", index, include_unpublished)
+                name_mention(
+                    tokens, t.index, t.index + 1, hits, "surname", index, include_unpublished
+                )
             )
             used[t.index] = True
     if first_names:
@@ -276,12 +278,14 @@ def _first_name_mentions(
             continue
         used[t.index] = True
         out.append(
-            _mention(tokens, t.index, t.index + 1, hits, "first_name", index, include_unpublished)
+            name_mention(
+                tokens, t.index, t.index + 1, hits, "first_name", index, include_unpublished
+            )
         )
     return out
 
 
-def _mention(
+def name_mention(
     tokens: list[Token],
     start: int,
     end: int,
@@ -291,8 +295,8 @@ def _mention(
     include_unpublished: bool,
 ) -> Mention:
     entries = [index.entries[e] for e in sorted(hits)]
-    visible = [e.id for e in entries if _visible(e, include_unpublished)]
-    hidden = [e.id for e in entries if not _visible(e, include_unpublished)]
+    visible = [e.id for e in entries if is_visible(e, include_unpublished)]
+    hidden = [e.id for e in entries if not is_visible(e, include_unpublished)]
     text = " ".join(t.text for t in tokens[start:end])
     return Mention(text, start, end, sorted(set(visible)), match, sorted(set(hidden)))
 
@@ -337,75 +341,3 @@ def leftover(tokens: list[Token], free: list[bool], phrase_tokens: set[int]) -> 
     return [
         t for t in tokens if free[t.index] and t.index not in phrase_tokens and len(t.folded) > 2
     ]
-
-
-def login_mentions(
-    tokens: list[Token],
-    free: list[bool],
-    by_login: dict[str, list[PersonEntry]],
-    include_unpublished: bool,
-) -> list[Mention]:
-    """A token that is some person's login (whatever shape the wiki's folders use)."""
-    out = []
-    for t in tokens:
-        entries = by_login.get(t.folded) if free[t.index] else None
-        if not entries:
-            continue
-        visible = sorted({e.id for e in entries if _visible(e, include_unpublished)})
-        hidden = sorted({e.id for e in entries if not _visible(e, include_unpublished)})
-        out.append(Mention(t.text, t.index, t.index + 1, visible, "login", hidden))
-    return out
-
-
-def initial_mentions(
-    tokens: list[Token],
-    text: str,
-    free: list[bool],
-    index: NameIndex,
-    include_unpublished: bool,
-) -> list[Mention]:
-    """An initial beside a surname: "K. Rusnáka", "Rusnák K." -- the persons with
-    that surname whose given name starts with that letter."""
-    out = []
-    for t in tokens:
-        if len(t.text) != 1 or not t.text.isupper() or text[t.end : t.end + 1] != ".":
-            continue
-        for j in (t.index + 1, t.index - 1):
-            if not 0 <= j < len(tokens) or not free[j]:
-                continue
-            other = tokens[j]
-            hits = {
-                e
-                for e, pos in index.lookup(other.text)
-                if pos == len(index.entries[e].words) - 1
-                and any(fold(w)[:1] == t.folded for w in index.entries[e].words[:-1])
-            }
-            if hits:
-                start, end = min(t.index, j), max(t.index, j) + 1
-                out.append(
-                    _mention(tokens, start, end, hits, "initial", index, include_unpublished)
-                )
-                break
-    return out
-
-
-_FAMILY = re.compile(r"^(\w{2,}?)ovc(?:i|ov|om|ami|och)$")
-
-
-def family_mentions(
-    tokens: list[Token],
-    free: list[bool],
-    families: dict[str, list[PersonEntry]],
-    include_unpublished: bool,
-) -> list[Mention]:
-    """A family in the plural: "z Ďuricovcov", "Kováčovci" -- every person of that name."""
-    out = []
-    for t in tokens:
-        m = _FAMILY.match(t.folded) if free[t.index] else None
-        entries = families.get(m.group(1), []) if m else []
-        if not entries:
-            continue
-        visible = sorted({e.id for e in entries if _visible(e, include_unpublished)})
-        hidden = sorted({e.id for e in entries if not _visible(e, include_unpublished)})
-        out.append(Mention(t.text, t.index, t.index + 1, visible, "family", hidden))
-    return out

@@ -36,6 +36,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from zpagent.query.entities import EntityRef as EntityRef
+from zpagent.query.entities import Span as Span
+from zpagent.query.entities import in_text_order as in_text_order
+from zpagent.query.references import HistoryAsk as HistoryAsk
+from zpagent.query.references import Reference as Reference
+from zpagent.query.references import Via as Via
 from zpagent.query.small_talk import SmallTalk
 from zpagent.query.tokens import Token
 
@@ -81,76 +87,6 @@ WORK_KINDS = ("team_project", "research_task", "diploma_project")
 
 
 @dataclass(frozen=True)
-class Span:
-    """Character offsets into ``Query.core``."""
-
-    start: int
-    end: int
-
-
-def in_text_order(*spans: Span) -> tuple[Span, ...]:
-    """Spans as the question has them, first to last (``Query.unaccounted``)."""
-    return tuple(sorted(spans, key=lambda sp: sp.start))
-
-
-@dataclass(frozen=True)
-class EntityRef:
-    """A mention of something the wiki knows, with every entry it may mean.
-
-    ``ids`` are the visible entries that fit (narrowed by what else the
-    question says, see ``compose.narrow``); ``hidden`` those only
-    unpublished pages have. ``match`` says how the words matched: ``full``
-    name, ``typo``, ``surname`` alone, ``first_name`` alone, ``initial``
-    ("K. Rusnák"), ``login``, ``family`` ("Ďuricovci"), ``phrase`` (a
-    topic, keyword, project or title), ``context`` (named in an earlier
-    turn).
-    """
-
-    kind: str  # person | topic | keyword | project | title | author
-    text: str
-    span: Span | None
-    ids: tuple[str, ...]
-    match: str = "full"
-    hidden: tuple[str, ...] = ()
-    names: tuple[str, ...] = ()  # display names of ``ids``, in the same order
-    pages: tuple[str | None, ...] = ()  # their own pages, in the same order (None: none)
-
-    @property
-    def resolved(self) -> str | None:
-        """The one entry meant, or None (unknown, or several fit)."""
-        return self.ids[0] if len(self.ids) == 1 else None
-
-    @property
-    def is_set(self) -> bool:
-        """A family ("Ďuricovci") or the persons an earlier answer showed: several
-        persons by design, never a mention to tell apart."""
-        return self.match in ("family", "shown")
-
-    @property
-    def status(self) -> str:
-        if not self.ids:
-            return "unknown"
-        return "resolved" if len(self.ids) == 1 else "ambiguous"
-
-    def pinned(self, id_: str, name: str | None = None) -> EntityRef:
-        """The same mention, decided for one entry (a reply to "which one?")."""
-        return self.narrowed((id_,), {id_: name} if name else None)
-
-    def narrowed(self, ids: tuple[str, ...], names: dict[str, str] | None = None) -> EntityRef:
-        """The same mention with only ``ids`` (in their order here) left."""
-        name_of = dict(zip(self.ids, self.names, strict=False))
-        page_of = dict(zip(self.ids, self.pages, strict=False))
-        kept = tuple(i for i in ids if i in self.ids) or ids
-        return replace(
-            self,
-            ids=kept,
-            names=tuple((names or {}).get(i) or name_of.get(i, i) for i in kept),
-            pages=tuple(page_of.get(i) for i in kept) if self.pages else (),
-            hidden=(),
-        )
-
-
-@dataclass(frozen=True)
 class ThesisClause:
     """A condition on one thesis or work of a person; all its parts hold together.
 
@@ -191,46 +127,6 @@ class Condition:
     refs: tuple[EntityRef, ...] = ()
     years: frozenset[int] = frozenset()
     negated: bool = False
-
-
-@dataclass(frozen=True)
-class Reference:
-    """Another result the question points at: "rovnakého vedúceho ako Natália Ďuricová".
-
-    ``relation`` of ``of`` (its supervisors, consultants, topics) becomes a
-    constraint; ``others`` leaves ``of`` out of the answer ("iní študenti").
-    """
-
-    relation: str  # supervisor | consultant | topic | keyword
-    of: EntityRef
-    kinds: frozenset[str] = frozenset()
-    others: bool = True
-
-
-@dataclass(frozen=True)
-class Via:
-    """Persons found first, then asked about: "kto konzultoval bakalárku X a ako sa
-    volá jeho dizertačka?", "Vedúci X – ktoré diplomovky viedol v 2021?".
-
-    The persons are the ``relation`` (supervisor | consultant) of ``of``'s theses
-    of ``kinds``; the rest of the query is asked of them (``as_`` "subject": their
-    facts) or of the theses they led (``as_`` "supervisor" | "consultant"), without
-    ``of`` when ``others`` ("konzultovala ešte niekoho?").
-    """
-
-    relation: str
-    of: EntityRef
-    kinds: frozenset[str] = frozenset()
-    as_: str = "subject"
-    others: bool = False
-
-
-@dataclass(frozen=True)
-class HistoryAsk:
-    """What a question about the wiki's changes wants (see ``history``)."""
-
-    kind: str  # last_change | authors | since | history
-    since: str | None = None  # ISO date-time (UTC) of the period's start
 
 
 @dataclass(frozen=True)

@@ -27,17 +27,11 @@ from zpagent.ingest.text import fold
 from zpagent.lexical import lemma
 from zpagent.query import cues as cu
 from zpagent.query.lexicon import Lexicon, word_keys
-from zpagent.query.mentions import (
-    Mention,
-    family_mentions,
-    find_names,
-    initial_mentions,
-    login_mentions,
-    unknown_names,
-)
+from zpagent.query.mentions import Mention, find_names, unknown_names
 from zpagent.query.phrases import bag_phrase_matches, partial_phrase_matches, phrase_matches
 from zpagent.query.roles import IN_WORDS, Phrase, dedupe, find_roles, overlaps
 from zpagent.query.said_terms import SaidTerm, said_terms
+from zpagent.query.short_mentions import family_mentions, initial_mentions, login_mentions
 from zpagent.query.team_words import up_to_team_word
 from zpagent.query.title_phrases import (
     announced_title,

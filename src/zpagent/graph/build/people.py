@@ -29,8 +29,9 @@ from zpagent.graph.build.links import LinkResolver, links
 from zpagent.ingest.text import fold
 from zpagent.query.cues import FUNCTION_WORDS
 from zpagent.query.lexicon import Lexicon, PersonEntry
-from zpagent.query.mentions import find_names, initial_mentions, login_mentions
+from zpagent.query.mentions import find_names
 from zpagent.query.names import name_words
+from zpagent.query.short_mentions import initial_mentions, login_mentions
 from zpagent.query.tokens import tokenize
 
 # Lines that name someone in another role than a member of the page's set.
