@@ -248,9 +248,10 @@ def recognize(
         (free[t.index] and t.index not in phrase_tokens) or t.index in unknown_tokens
         for t in tokens
     ]
-    # Only a question for a set of persons ("kto …", "ktorí študenti …", "koľko …") asks
-    # who said a name; "aké NDCG vyšlo tomu prvému?" asks what a page says of it.
-    asks_persons = any(cue_spans.get(c) for c in ("who", "persons", "count", "students_of"))
+    # Only a question for a set of persons ("kto …", "ktorí študenti …", "koľko
+    # študentov …") asks who said a name; "aké NDCG vyšlo tomu prvému?", "koľko jej
+    # vyšlo MOS?" ask what a page says of it.
+    asks_persons = any(cue_spans.get(c) for c in ("who", "persons", "students_of"))
     if asks_persons:
         out.said = said_terms(tokens, text, usable, starts, lexicon, include_unpublished)
     said_tokens = {j for t in out.said for j in range(t.start, t.end)}
