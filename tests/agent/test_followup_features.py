@@ -9,8 +9,8 @@ from zpagent.agent.clarify import choose
 from zpagent.agent.focus import dropped_subject
 from zpagent.agent.followup import follow_up
 from zpagent.agent.state import Item, Pending, State
-from zpagent.query import understand
-from zpagent.query.lexicon import Lexicon, PersonEntry, PersonFacts, ThesisCard
+from zpagent.query import Condition, EntityRef, Query, understand
+from zpagent.query.lexicon import Lexicon, PersonEntry, PersonFacts, PhraseEntry, ThesisCard
 
 PEOPLE = [
     PersonEntry("jan-krupa", "Ján Krupa", ("Ján", "Krupa"), True, True, "p/jk.md", "jk"),
@@ -188,3 +188,33 @@ def test_a_name_of_several_is_the_one_the_conversation_showed():
     assert [r.ids for r in query.persons()] == [("norbert-krupa",)]
     fresh, _how = follow_up(State(), asked, lexicon)
     assert set(next(iter(fresh.persons())).ids) == {"jan-krupa", "norbert-krupa"}
+
+
+def test_an_ordinal_nothing_resolves_leaves_the_turn_not_understood():
+    """ "how many people were in the first one?" after a question whose answer listed no
+    persons: never an exact count over the whole wiki."""
+    lexicon = _lexicon()
+    state = State(last=understand("Which team projects are on the wiki?", lexicon))
+    query, _how = follow_up(state, understand("how many people were in the first one?", lexicon),
+                            lexicon)  # fmt: skip
+    assert not query.understood
+
+
+def test_an_elliptical_topic_replaces_the_last_questions_topic():
+    """ "Kto vedie tému Rukopis?" – "a zavlažovanie?": the same question of the other
+    topic; a keyword of a topic stands for it."""
+    topics = [
+        PhraseEntry("rukopis", "Rukopis", (frozenset({"rukopis"}),), keyword="rukopis"),
+        PhraseEntry(
+            "zavlazovanie", "Zavlažovanie", (frozenset({"zavlazovan"}),), keyword="zavlazovanie"
+        ),
+    ]
+    lexicon = Lexicon(persons=PEOPLE, topics=topics)
+    last = understand("Kto vedie tému Rukopis?", lexicon)
+    assert last.asks_topic_leader
+    turn = Query("a zavlažovanie?", "a zavlažovanie?", "a zavlazovanie?", (),
+                 conditions=(Condition("topic", (EntityRef("topic", "zavlažovanie", None,
+                                                           ("zavlazovanie",)),)),))  # fmt: skip
+    query, _how = follow_up(State(last=last), turn, lexicon)
+    assert query.asks_topic_leader
+    assert [r.ids for c in query.conditions for r in c.refs] == [("zavlazovanie",)]

@@ -137,6 +137,10 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     if turn.years:
         q = q.edit(clauses=_with_years(q, frozenset(turn.years)))
         changed = True
+    swapped = _swapped_conditions(last, turn, lexicon)
+    if swapped is not None:
+        q = q.edit(conditions=swapped)
+        changed = True
     if turn.kinds and subjects is not None and set(turn.kinds) != set(last.kinds):
         # "čo robil ten štvrtý v diplomovke?" after Vaško's bachelor theses: that
         # person's master thesis, whoever led it.
@@ -294,11 +298,51 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     if dropped is not None:
         return dropped, "follow_up"
     if not elliptical and turn.ask not in ("open", "fact", "profile"):
-        return turn, "new"
+        return _unresolved_ordinal(turn), "new"
     edited = _edited(state, turn, lexicon)
     if edited is None:
-        return turn, "new"
+        return _unresolved_ordinal(turn), "new"
     return edited, "follow_up"
+
+
+def _swapped_conditions(last: Query, turn: Query, lexicon: Lexicon) -> tuple[Condition, ...] | None:
+    """ "Kto je kontaktná osoba pre tému diarizácia?" – "a pre spracovanie reči?": the
+    turn's topic (keyword, team project) in place of the last one's, the rest kept. A
+    keyword stands for its topic when the last question was about a topic."""
+    if turn.subjects or not turn.conditions:
+        return None
+    topics = {t.keyword: t for t in lexicon.topics if t.keyword}
+    own: list[Condition] = []
+    for c in turn.conditions:
+        if c.negated or c.relation not in ("topic", "keyword", "project"):
+            return None
+        as_topic = [topics[i] for r in c.refs for i in r.ids if i in topics]
+        if (
+            c.relation == "keyword"
+            and as_topic
+            and any(x.relation == "topic" for x in last.conditions)
+        ):
+            ref = EntityRef("topic", c.refs[0].text, c.refs[0].span,
+                            tuple(t.id for t in as_topic), "phrase",
+                            names=tuple(t.name for t in as_topic))  # fmt: skip
+            c = Condition("topic", (ref,))
+        own.append(c)
+    relations = {c.relation for c in own}
+    if not relations & {c.relation for c in last.conditions}:
+        return None
+    return (*(c for c in last.conditions if c.relation not in relations), *own)
+
+
+def _unresolved_ordinal(turn: Query) -> Query:
+    """ "how many people were in the first one?" when no list of persons says which:
+    the ordinal points at something this turn could not resolve, so the question is
+    not understood whole (never "Počet: 112 (presne)" over the whole wiki)."""
+    if turn.position is not None or turn.persons():
+        return turn
+    spans = [Span(m.start(), m.end()) for i, p in _ORDINALS if (m := p.search(turn.folded))]
+    if not spans:
+        return turn
+    return turn.edit(unaccounted=in_text_order(*turn.unaccounted, *spans))
 
 
 def _about_the_same_text(state: State, turn: Query) -> Query | None:

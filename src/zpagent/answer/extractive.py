@@ -23,7 +23,7 @@ from zpagent.query.cues import FUNCTION_WORDS, YEAR
 from zpagent.query.names import same_person
 
 LABELS = {
-    "supervisor": re.compile(r"vedu[c]|skolitel|supervisor", re.IGNORECASE),
+    "supervisor": re.compile(r"vedu[c]|skolitel|supervisor|kontakt|garant", re.IGNORECASE),
     "consultant": re.compile(r"konzultant", re.IGNORECASE),
     "thesis_title": re.compile(r"nazov|tema|title|projekt", re.IGNORECASE),
     "thesis_year": re.compile(r"prac|thesis", re.IGNORECASE),

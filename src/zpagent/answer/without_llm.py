@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from zpagent.answer.evidence import Bundle
-from zpagent.answer.extractive import extract
+from zpagent.answer.extractive import LABELS, extract
 from zpagent.answer.facts import TYPED, Fact
 from zpagent.answer.gather import AnswerOptions
+from zpagent.answer.quotes import is_label_line
 from zpagent.answer.responses import _deliver, _not_found
 from zpagent.answer.sections import counted_sections
 from zpagent.answer.select import answering_facts
 from zpagent.answer.unread import says_unread, unnamed_term, unread_lines
 from zpagent.contract import AnswerResponse
+from zpagent.ingest.text import fold
 from zpagent.query import Query
 
 
@@ -85,6 +87,10 @@ def _without_llm(
         # (Not a line that only means something close: every page has one that
         # stands out, whether or not the wiki says what was asked, measured.)
         quotes = [q for q in quotes if says_unread(f"{q.lead} {q.text}", question)]
+    if question.asks_topic_leader:
+        # "Kto je kontaktná osoba pre tému X?" that the graph has no leader for: only
+        # a line labelled as its leader answers, not a line that names the topic.
+        quotes = [q for q in quotes if _labelled_leader(q.text)]
     if unnamed_term(quotes, question):
         # "Aká je maximálna dĺžka úlohy v Slurme?": the name the question hinges on
         # stands in none of the lines; lines that share its other words answer
@@ -95,6 +101,10 @@ def _without_llm(
     # "na akom robotovi robila X diplomovku?": which thesis the lines are of comes first.
     about = _the_thesis(bundle, question) if unread and quotes else []
     return _deliver(bundle, question, opts, about, quotes, None, mode="extractive", **fields)
+
+
+def _labelled_leader(text: str) -> bool:
+    return is_label_line(text) and bool(LABELS["supervisor"].search(fold(text.split(":")[0])))
 
 
 def _the_thesis(bundle: Bundle, question: Query) -> list[Fact]:
