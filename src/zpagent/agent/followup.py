@@ -333,13 +333,21 @@ def _swapped_conditions(last: Query, turn: Query, lexicon: Lexicon) -> tuple[Con
     return (*(c for c in last.conditions if c.relation not in relations), *own)
 
 
+# Ordinal words themselves ("prvom", "the first"), not words that start like one
+# ("prvákov").
+_ORDINAL_WORD = re.compile(
+    r"\b(?:prv|druh|tret|stvrt|ctvrt|piat|posledn)(?:y|a|e|u|i|eho|ej|om|ou|ym|emu|iho|im)\b"
+    r"|\bprvn\w*|\b(?:first|second|third|fourth|fifth|last)\b"
+)
+
+
 def _unresolved_ordinal(turn: Query) -> Query:
     """ "how many people were in the first one?" when no list of persons says which:
-    the ordinal points at something this turn could not resolve, so the question is
-    not understood whole (never "Počet: 112 (presne)" over the whole wiki)."""
-    if turn.position is not None or turn.persons():
+    the count is over something this turn could not resolve, so it is not understood
+    whole (never "Počet: 112 (presne)" over the whole wiki)."""
+    if turn.ask != "count" or turn.position is not None or turn.persons():
         return turn
-    spans = [Span(m.start(), m.end()) for i, p in _ORDINALS if (m := p.search(turn.folded))]
+    spans = [Span(m.start(), m.end()) for m in _ORDINAL_WORD.finditer(turn.folded)]
     if not spans:
         return turn
     return turn.edit(unaccounted=in_text_order(*turn.unaccounted, *spans))
