@@ -226,7 +226,9 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     # (words' score, source rank, quote, its text as scored) of every candidate unit;
     # with meaning, also those that share no word with the question.
     found: list[tuple[float, int, Quote, str]] = []
-    by_meaning = bundle.meaning is not None and not per_source
+    # Meaning serves the wiki's texts about no one (guides, rules); on a person's page
+    # it never answers alone (below), so it is not computed there.
+    by_meaning = bundle.meaning is not None and not per_source and open_question
     # A unit that shares no word with the question is a candidate only among the
     # wiki's texts about no one (guides, rules): on a person's page some line always
     # stands out by meaning, whether or not the page says what was asked (measured).
@@ -274,6 +276,14 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     if s > 0 or meaning_only:
                         found.append((s, rank, Quote(src.source_id, b.text, b.kind, b.lead), plain))
     # Each unit's words, and how far its meaning stands out among the candidates.
+    need = 0.5 * own_words  # half the turn's own words (a line ranked without the gate)
+
+    def words_answer(s: float, plain: str) -> bool:
+        return s > 0 and (not bundle.ungated or said(plain, terms, weights) >= need)
+
+    # Embedding units costs a second or so the first time a page is read: only when no
+    # line answers by the question's words.
+    by_meaning = by_meaning and not any(words_answer(s, p) for s, _r, _q, p in found)
     meant = bundle.meaning([f[3] for f in found]) if by_meaning else [0.0] * len(found)
     for (s, rank, quote, plain), z in zip(found, meant, strict=True):
         # A line says what nobody read ("prezentáciu" in "Prezentácia trvá …"), or the
@@ -298,7 +308,6 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     scored = said_elsewhere or scored
     if bundle.ungated:
         # Ranked without the gate: only a unit that says half the question's words.
-        need = 0.5 * own_words  # half the turn's own words
         scored = [x for x in scored if x[3].meant or said(_plain(x[3]), terms, weights) >= need]
     if not scored:
         return []
