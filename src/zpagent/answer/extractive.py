@@ -226,13 +226,11 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     # (words' score, source rank, quote, its text as scored) of every candidate unit;
     # with meaning, also those that share no word with the question.
     found: list[tuple[float, int, Quote, str]] = []
-    # Meaning serves the wiki's texts about no one (guides, rules); on a person's page
-    # it never answers alone (below), so it is not computed there.
+    # Meaning serves the wiki's texts about no one (guides, rules), where a unit that
+    # shares no word with the question is a candidate too. Not on a person's page:
+    # some line always stands out there, whether or not the page says what was asked
+    # (measured).
     by_meaning = bundle.meaning is not None and not per_source and open_question
-    # A unit that shares no word with the question is a candidate only among the
-    # wiki's texts about no one (guides, rules): on a person's page some line always
-    # stands out by meaning, whether or not the page says what was asked (measured).
-    meaning_only = by_meaning and open_question
     unread = bool(bundle.question.unaccounted)
     for rank, src in enumerate(bundle.sources):
         ev = bundle.by_id[src.source_id]
@@ -254,7 +252,7 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     continue
                 s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked,
                            own=not per_source, weights=weights)  # fmt: skip
-                if s > 0 or meaning_only:
+                if s > 0 or by_meaning:
                     found.append((s, rank, Quote(src.source_id, unit), unit))
             if open_question or headed:
                 for b in blocks(text):
@@ -273,7 +271,7 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     if not of_year(plain, context):
                         continue
                     s = _score(plain, context, terms, bundle.asked, weights=weights)
-                    if s > 0 or meaning_only:
+                    if s > 0 or by_meaning:
                         found.append((s, rank, Quote(src.source_id, b.text, b.kind, b.lead), plain))
     # Each unit's words, and how far its meaning stands out among the candidates.
     need = 0.5 * own_words  # half the turn's own words (a line ranked without the gate)

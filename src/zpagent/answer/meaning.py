@@ -71,9 +71,10 @@ def _says_something(text: str) -> bool:
 
 
 def wanted(question: Query) -> bool:
-    """Whether the question's words may miss the line that answers it: a word nothing
-    read, another language than the pages', a question of the rules."""
-    if question.ask not in ("open", "fact", "profile"):
+    """Whether the question's words may miss the line that answers it: an open
+    question (of the wiki's texts about no one; ``extractive`` uses meaning only
+    there) with a word nothing read, another language than the pages', or the rules."""
+    if question.ask != "open":
         return False
     return bool(
         question.unaccounted
