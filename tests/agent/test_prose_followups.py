@@ -334,3 +334,11 @@ def test_of_them_after_a_question_in_between_is_the_list_before_it(ws):
     assert among.status == "ok", among.text
     assert "Jiří Pokorný" in among.text and "Gábor Fekete" in among.text
     assert "Erik Rybár" not in among.text  # of them, but defended in 2019
+
+
+def test_at_whom_asks_the_supervisor_of_the_one_in_focus(ws):
+    # "u koho" is at whose place she wrote it (her supervisor), not whom she led.
+    first, reply = chat(ws, "o čom písal diplomovku Erik Rybár?", "a diplomovku mal u koho?")
+    assert "Erik Rybár" in first.text
+    assert "Lucia Dobrovská" in reply.text, (reply.question, reply.text)
+    assert "vedúci: Erik Rybár" not in (reply.question or "")

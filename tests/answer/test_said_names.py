@@ -70,6 +70,11 @@ def test_students_whose_pages_say_a_name_are_listed_with_their_lines(tmp_path):
     assert "Erik Fiala" not in robot.answer and "Gabriel Hudec" not in robot.answer
     assert "Implementujte riešenie pre robota TurtleBot 4." in robot.answer
     assert "presne" not in robot.answer  # text says who mentions it, not who all used it
+    # The noun after the name, as English writes it, is the one the wiki writes before.
+    english = ws.answer(AnswerRequest(query="Which students worked with the TurtleBot 4 robot?"))
+    assert english.status == "ok", english.interpreted_as
+    assert "Adam Bystrý" in english.answer and "Erik Fiala" not in english.answer
+    assert "nerozumiem" not in (english.interpreted_as or "")
     count = ws.answer(AnswerRequest(query="Koľko študentov pracovalo s datasetom CIC-IDS2017?"))
     assert "Erik Fiala" in count.answer and "presne" not in count.answer
     assert "2017" not in count.interpreted_as.replace("CIC-IDS2017", "")  # no year 2017

@@ -26,6 +26,9 @@ THESIS_POINTERS = frozenset("ju nej nou it tu tej tou tuto tejto ta tato".split(
 _WHOM = re.compile(r"\b(?:koho|komu|whom|koho\s+\w+|kterym|ktorym|ktorych|ktore\s+prace)\b")
 _DOER = frozenset("on ona oni ony sam sama he she they himself herself".split())
 # "a konzultoval niekoho?", "a komu robil konzultanta?": whom the person led.
+# "u koho mala bakalárku?", "pod kým ju písal?": at whose place, her own supervisor.
+_AT_WHOM = re.compile(r"\b(?:u koho|pod kym|pod kymkolvek|u koho\s+\w+)\b")
+_ROLE_WORD = re.compile(r"\b(?:konzult|vedu|skolit|consult|supervis)\w*")
 _SOMEONE = re.compile(r"\b(?:niekoho|niekomu|nekoho|nekomu|someone|anyone|komu|koho)\b")
 
 
@@ -113,6 +116,10 @@ def led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     consultant. The person: the one in focus, or the one leader the last list was of
     ("ktoré diplomovky viedol Greguš?")."""
     someone = bool(_SOMEONE.search(turn.folded))
+    if _AT_WHOM.search(turn.folded) and not _ROLE_WORD.search(turn.folded):
+        # "a bakalárku mala u koho?" asks her own supervisor; "u koho bol konzultant"
+        # whose consultant he was.
+        return None
     if turn.persons() or not (_WHOM.search(turn.folded) or someone):
         return None
     if not (set(turn_words(turn)) & _DOER or someone):

@@ -57,6 +57,8 @@ class Bundle:
     # The evidence was ranked without the relevance gate (the guides, for a question
     # about the rules): a line answers only when it says most of the question.
     ungated: bool = False
+    # Ranked without the gate after it doubted the question: words alone answer.
+    by_words: bool = False
     # The z-scores of candidate units by meaning (``answer.meaning``); None: by words only.
     meaning: Meaning | None = None
 

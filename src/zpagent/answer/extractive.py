@@ -15,7 +15,7 @@ from dataclasses import replace
 from zpagent.answer.blocks import blocks
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.quotes import Quote, cells, is_label_line, unit_list
-from zpagent.answer.unread import says_unread
+from zpagent.answer.unread import says_unread, unread_said, unread_stems
 from zpagent.graph.build.patterns import classify_heading
 from zpagent.ingest.text import fold
 from zpagent.lexical import content_terms, lemma, stem, tokens
@@ -252,6 +252,10 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     continue
                 s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked,
                            own=not per_source, weights=weights)  # fmt: skip
+                if not s and headed and says_unread(unit, bundle.question):
+                    # "S jakým robotem pracoval?": the word nothing read, in another
+                    # case than the line's ("robotem" / "robota UR5"), as its root.
+                    s = PREFIX_WEIGHT
                 if s > 0 or by_meaning:
                     found.append((s, rank, Quote(src.source_id, unit), unit))
             if open_question or headed:
@@ -273,6 +277,11 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                     s = _score(plain, context, terms, bundle.asked, weights=weights)
                     if s > 0 or by_meaning:
                         found.append((s, rank, Quote(src.source_id, b.text, b.kind, b.lead), plain))
+    if headed:
+        # "Na akom zariadení postavil…?": the lines that say the word nothing read
+        # answer; the others only share the question's other words (its title).
+        saying = [f for f in found if says_unread(f[3], bundle.question)]
+        found = saying or found
     # Each unit's words, and how far its meaning stands out among the candidates.
     need = 0.5 * own_words  # half the turn's own words (a line ranked without the gate)
 
@@ -306,7 +315,17 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
     scored = said_elsewhere or scored
     if bundle.ungated:
         # Ranked without the gate: only a unit that says half the question's words.
-        scored = [x for x in scored if x[3].meant or said(_plain(x[3]), terms, weights) >= need]
+        meant = not bundle.by_words
+        scored = [
+            x for x in scored
+            if (meant and x[3].meant) or said(_plain(x[3]), terms, weights) >= need
+        ]  # fmt: skip
+        if bundle.by_words and unread:
+            # The gate doubted it: a line answers only when it also says at least
+            # half the words nothing else read ("blockchaine" is what a line of the
+            # guides must say; "max dĺžka jednej úlohy v slurme" is not "úlohy").
+            scored = [x for x in scored if 2 * unread_said(_plain(x[3]), bundle.question)
+                      >= len(unread_stems(bundle.question))]  # fmt: skip
     if not scored:
         return []
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)

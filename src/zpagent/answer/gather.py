@@ -18,6 +18,7 @@ from typing import Any
 from zpagent.answer.evidence import Bundle, SourceEvidence, add_page_facts, add_source
 from zpagent.answer.graph_evidence import asked_for, graph_bundle
 from zpagent.answer.subjects import PERSON_ASKS, Names
+from zpagent.answer.unread import unread_said, unread_stems
 from zpagent.config import Settings, get_settings
 from zpagent.contract import Source
 from zpagent.embed.base import Embedder
@@ -63,19 +64,37 @@ def rag_bundle(
                    budget_tokens=opts.rag_budget_tokens, only_chunks=only,
                    gate=only is None)  # fmt: skip
 
-    resp, ungated = None, False
-    if question.about_rules and names.lexicon is not None:
+    def of_guides() -> Any:
         # The guides only: students' pages talk about deadlines and sources too, but
         # what the rules say is on the pages about no one. Their best matches are
         # evidence; a line of them is quoted only when it says the question's words.
-        guides = _chunks_of_pages_about_no_one(gen, names.lexicon)
-        if guides:
-            resp = ask(guides)
-            resp, ungated = (resp, True) if resp.status == "ok" else (None, False)
-    resp = resp or ask()
+        guides = _chunks_of_pages_about_no_one(gen, names.lexicon) if names.lexicon else []
+        resp = ask(guides) if guides else None
+        return resp if resp is not None and resp.status == "ok" else None
+
+    resp = of_guides() if question.about_rules else None
+    ungated, by_words = resp is not None, False
+    if resp is None:
+        resp = ask()
+        if resp.status != "ok" and question.ask == "open" and not question.subjects:
+            # An open question of no one that the gate doubts ("cez aký port sa mám
+            # ssh-nuť na server?"): the guides' lines that say its words, not meaning.
+            guides = of_guides()
+            resp, ungated, by_words = (guides, True, True) if guides else (resp, False, False)
     bundle = _text_bundle(gen, resp, question, names, asked_for(question, names), "rag")
-    bundle.ungated = ungated
+    bundle.ungated, bundle.by_words = ungated, by_words
+    if by_words and not _says_unread_words(bundle, question):
+        # No guide says the words nothing read ("Ako upiecť čokoládovú tortu?"): the
+        # gate's doubt stands, and no model is asked about unrelated evidence.
+        return _text_bundle(gen, ask(), question, names, asked_for(question, names), "rag")
     return bundle
+
+
+def _says_unread_words(bundle: Bundle, question: Query) -> bool:
+    """Some text of the evidence says at least half the question's unread words."""
+    need = len(unread_stems(question))
+    texts = (t for ev in bundle.by_id.values() for t in ev.texts)
+    return not need or any(2 * unread_said(t, question) >= need for t in texts)
 
 
 def _chunks_of_pages_about_no_one(gen: Any, lexicon: Lexicon) -> list[str]:

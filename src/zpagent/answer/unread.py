@@ -50,14 +50,17 @@ def unread_lines(bundle: Bundle, question: Query) -> list[Quote]:
             continue
         for text in ev.texts:
             for unit in unit_list(text):
-                if unit.text not in found and says_unread(unit.text, question):
-                    rank = 0 if unit.kind == "label" else 1
+                said = unread_said(unit.text, question)
+                if unit.text not in found and said:
+                    # A line that says more of the unread words first ("robot",
+                    # "rezervovaný" and "lab" of one question), then a labelled one.
+                    rank = (-said, 0 if unit.kind == "label" else 1)
                     found[unit.text] = (rank, Quote(sid, unit.text))
     ranked = sorted(found.values(), key=lambda x: x[0])
     return [q for _, q in ranked[:UNREAD_LINES]]
 
 
-def _unread_stems(question: Query) -> set[str]:
+def unread_stems(question: Query) -> set[str]:
     # Short words say little, except an acronym written as one ("MOS", "CER", "GPU").
     stems = {
         stem(w)
@@ -84,8 +87,12 @@ def _says(word: str, unread: str) -> bool:
     return stem(word) == unread
 
 
-def says_unread(text: str, question: Query) -> bool:
+def unread_said(text: str, question: Query) -> int:
+    """How many of the question's unread words ``text`` says."""
     # Whole words as written ("e-mail" is not "mail"), without the punctuation around.
     words = [w.strip(_PUNCTUATION) for w in fold(text).lower().split()]
-    stems = _unread_stems(question)
-    return any(_says(w, s) for s in stems for w in words)
+    return sum(any(_says(w, s) for w in words) for s in unread_stems(question))
+
+
+def says_unread(text: str, question: Query) -> bool:
+    return unread_said(text, question) > 0

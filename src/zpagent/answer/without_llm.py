@@ -96,6 +96,14 @@ def _without_llm(
         # stands in none of the lines; lines that share its other words answer
         # another question.
         quotes = []
+    if not quotes and unread:
+        # "Na akom zariadení postavil Žiak zavlažovací systém?": no line says the
+        # unread word, a fact of the named person does (the title "… so zariadením
+        # Arduino Nano 33 IoT").
+        saying = [f for f in bundle.facts if says_unread(f.value, question)]
+        if saying:
+            return _deliver(bundle, question, opts, saying, [], None,
+                            mode="deterministic", **fields)  # fmt: skip
     if not quotes:
         return _not_found(bundle, question, opts, **fields)
     # "na akom robotovi robila X diplomovku?": which thesis the lines are of comes first.

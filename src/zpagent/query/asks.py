@@ -62,7 +62,12 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         asked.add("login")
     # "what was his role?": the role asked of someone pointed at, not a role named.
     pointed_role = _has(parts, "role") and bool(_ROLE_NOUN.search(parts.folded))
-    if _has(parts, "role") and (subjects or pointed_role):
+    thesis_in_charge = bool(parts.kinds) and not (_has(parts, "team") or parts.rec.projects)
+    if _has(parts, "role") and subjects and thesis_in_charge:
+        # "Kto mal na starosti bakalárku Barbory Bielej?": who led a thesis, not a
+        # team member's role (a thesis is named, no team).
+        asked.add("supervisor")
+    elif _has(parts, "role") and (subjects or pointed_role):
         asked.add("role")  # "Akú úlohu mal Wei Zhang v tíme X?": not the works
         asked -= {"works", "title"}  # ("Čo robila v tíme?" asks no thesis title)
     return asked

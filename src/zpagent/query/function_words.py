@@ -101,7 +101,7 @@ FUNCTION_LEMMAS = frozenset(
     hladat existovat nachadzat patrit zucastnit ucastnit absolvovat dostat ziskat vybrat
     zvolit zapisat prihlasit obhajovat spracovat spracovavat zaujimat uviest uvadzat
     obhajoba odovzdanie pokracovat figurovat
-    nejaky kazdy vsetok iny dalsi rovnaky taky tento ten tamten ktory aky koho kolko
+    nejaky kazdy vsetok iny dalsi rovnaky taky tento ten ta to tamten ktory aky koho kolko
     """.split()
 )
 

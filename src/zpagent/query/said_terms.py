@@ -92,9 +92,14 @@ def said_terms(
             i += 1
             continue
         a, b, persons = found
-        out.append(SaidTerm(_head(tokens, usable, starts, a), b,
+        tail = b
+        if b < len(tokens) and usable[b] and not _namelike(tokens[b], False):
+            # "the TurtleBot 4 robot": the noun after the name is the one the wiki
+            # writes before it ("Robot TurtleBot 4").
+            tail += bool(said([tokens[b].text] + [t.text for t in tokens[a:b]]))
+        out.append(SaidTerm(_head(tokens, usable, starts, a), tail,
                             text[tokens[a].start : tokens[b - 1].end], persons))  # fmt: skip
-        i = b
+        i = tail
     return out
 
 
