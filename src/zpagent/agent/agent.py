@@ -23,7 +23,7 @@ from typing import Any
 
 from zpagent.agent.conversation import Turn, turns_from_messages
 from zpagent.agent.followup import follow_up
-from zpagent.agent.results import items_of, things_of
+from zpagent.agent.results import items_of, leaders_of, things_of
 from zpagent.agent.state import Pending, State
 from zpagent.agent.tasks import background_reply, is_background_task
 from zpagent.answer.gather import AnswerOptions
@@ -145,8 +145,11 @@ def advance(
         # answered in between ("odkiaľ vlastne je?" – "ktoré z tých prác …?").
         state.items = items_of(query, store, lexicon, inc)
     subjects = tuple(s.resolved for s in query.subjects if s.resolved)
+    leaders = leaders_of(query, store, inc)
     if subjects:
         state.focus = subjects
+    elif leaders:
+        state.focus = leaders
     elif state.items and query.ask in ("list", "count", "who_wrote"):
         persons = tuple(dict.fromkeys(i.person for i in state.items))
         state.focus = persons if len(persons) == 1 else ()

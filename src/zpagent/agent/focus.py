@@ -9,6 +9,7 @@ turn's own constraints are read here, below ``followup``.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from zpagent.agent.state import State
 from zpagent.query import EntityRef, Query, ThesisClause
@@ -136,6 +137,25 @@ def led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
               else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
     return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
                      subjects=(), origin="follow_up")  # fmt: skip
+
+
+_LED = re.compile(r"\b(?:viedol|viedla|vedl|vedla|vedie|vede|led|leads|supervised|supervises)\b")
+
+
+def led_by_topic_leader(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    """ "Kto vedie tému X?" – "koľko prác viedol v roku 2023?": the theses the topic's
+    leader led, with the turn's own kinds and years (not the topic's theses)."""
+    last = state.last
+    if last is None or not last.asks_topic_leader or len(state.focus) != 1:
+        return None
+    if turn.persons() or turn.unknown_names or turn.ask not in ("count", "list"):
+        return None
+    if turn.unit != "theses" or not _LED.search(turn.folded):
+        return None
+    ref = (person_ref(lexicon, state.focus[0]),)
+    own = [c for c in turn.clauses if not c.negated] or [ThesisClause()]
+    clauses = tuple(replace(c, supervisors=ref) for c in own)
+    return turn.edit(clauses=clauses, conditions=(), subjects=(), origin="follow_up")
 
 
 def _last_leader(state: State) -> str | None:

@@ -30,6 +30,7 @@ from zpagent.agent.focus import (
     dropped_subject,
     focus_refs,
     led_by_focus,
+    led_by_topic_leader,
     own_constraints,
     person_ref,
     points_back,
@@ -259,6 +260,7 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         _among_last(state, turn)
         or _in_that_thing(state, turn)
         or led_by_focus(state, turn, lexicon)
+        or led_by_topic_leader(state, turn, lexicon)
     )
     if among is not None:
         return among, "follow_up"

@@ -91,3 +91,17 @@ def things_of(
 def _fits(thesis: ThesisCard, query: Query) -> bool:
     clauses = [c for c in query.clauses if not c.negated and not c.empty]
     return not clauses or fits(PersonFacts(thesis.id, (thesis,)), tuple(clauses), ())
+
+
+def leaders_of(
+    query: Query, store: GraphStore | None, include_unpublished: bool
+) -> tuple[str, ...]:
+    """ "Kto vedie tému konverzačné systémy?": the one leader the answer named, whom
+    "koľko prác viedol v roku 2023?" is about next."""
+    if store is None or not query.asks_topic_leader:
+        return ()
+    topics = [i for c in query.conditions if c.relation == "topic" and not c.negated
+              for r in c.refs for i in r.ids]  # fmt: skip
+    rows = store.query(q.TOPIC_LEADERS, ids=topics, include_unpublished=include_unpublished)
+    leaders = tuple(dict.fromkeys(r[3] for r in rows))
+    return leaders if len(leaders) == 1 else ()

@@ -70,7 +70,8 @@ def blocks(text: str) -> list[Block]:
     header = ""  # the current table's header row
 
     def ctx() -> str:
-        return f"{section} {heading}".strip()
+        # "Git pre študentov > Čo nepatrí do gitu": the path, as units have it.
+        return " > ".join(x for x in (section, heading) if x)
 
     def close_list() -> None:
         nonlocal lead

@@ -40,6 +40,7 @@ CONTEXT_WEIGHT = 0.5
 MEANING_MIN = 1.5
 MEANING_WEIGHT = 0.5
 _TAG_LINE = re.compile(r"^(?:klucove slova|klicova slova|key ?words?|tagy?|tags)\s*:")
+KIND_ROW_WEIGHT = 1.0  # a table row of the thesis kind asked (as much as one asked word)
 DATE_WEIGHT = 1.0  # a date in a unit that answers "when" (as much as one asked word)
 _DATE = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.(?:\s?\d{4})?|\b(?:19|20)\d\d\b")
 _MODALS = frozenset(
@@ -61,9 +62,14 @@ def _is_tags(text: str) -> bool:
     return bool(_TAG_LINE.match(fold(text).lower()))
 
 
+NEGATED = "ne"  # "necitujte" says "citovať": a rule often says what not to do
+
+
 def _words(text: str) -> tuple[set[str], set[str]]:
     toks = tokens(text)
-    return {fold(w) for w in toks}, {fold(lemma(w)) for w in toks}
+    words, lemmas = {fold(w) for w in toks}, {fold(lemma(w)) for w in toks}
+    negated = [w for w in words | lemmas if w.startswith(NEGATED) and len(w) >= 6]
+    return words | {w[2:] for w in negated if w in words}, lemmas | {w[2:] for w in negated}
 
 
 def _matches(term: tuple[str, str, str], words: set[str], lemmas: set[str]) -> bool:
@@ -84,11 +90,25 @@ def _shares_prefix(term: tuple[str, str, str], words: set[str]) -> bool:
     return any(len(w) >= PREFIX and w[:PREFIX] == folded[:PREFIX] for w in words)
 
 
+COMPOUND = 5  # letters of a word that ends a compound ("strán" / "normostrán")
+
+
+def _ends_compound(term: tuple[str, str, str], words: set[str]) -> bool:
+    """ "normostrán" says "strán", "videohovorov" says "hovorov": a compound ends
+    with the word (or its stem), at least three letters in front of it."""
+    st = term[2]
+    if len(st) < COMPOUND:
+        return False
+    return any(len(w) >= len(st) + 3 and st in w[3:] and w.find(st) >= len(w) - len(st) - 3
+               for w in words)  # fmt: skip
+
+
 def _in_line(term: tuple[str, str, str], words: set[str], lemmas: set[str]) -> float:
-    """How much a line's own words say one term: a form of it 1, its root 0.75."""
+    """How much a line's own words say one term: a form of it 1, its root or the
+    end of a compound 0.75."""
     if _matches(term, words, lemmas):
         return 1.0
-    return PREFIX_WEIGHT if _shares_prefix(term, words) else 0.0
+    return PREFIX_WEIGHT if _shares_prefix(term, words) or _ends_compound(term, words) else 0.0
 
 
 def said(line: str, terms: list[tuple[str, str, str]], weights: list[float] | None = None) -> float:
@@ -106,6 +126,7 @@ def _score(
     asked: set[str],
     own: bool = True,
     weights: list[float] | None = None,
+    heading: str = "",
 ) -> float:
     """Query terms in the line count fully, those only in its page title or
     headings (the person, the thesis kind) count half: a line under
@@ -114,14 +135,25 @@ def _score(
     words, lemmas = _words(line)
     ctx_words, ctx_lemmas = _words(context)
     in_line = [_in_line(t, words, lemmas) for t in terms]
-    if own and terms and not any(in_line):
+    # "Čo nepatrí do gitu?" under "## Čo nepatrí do gitu": a section whose heading
+    # says the question is its answer, whatever words the lines under it use.
+    head_words, head_lemmas = _words(heading)
+    in_head = [_in_line(t, head_words, head_lemmas) if not x else 0.0
+               for t, x in zip(terms, in_line, strict=True)]  # fmt: skip
+    by_heading = bool(terms) and 2 * sum(
+        1 for t, x in zip(terms, in_line, strict=True) if x or _in_line(t, head_words, head_lemmas)
+    ) >= len(terms)
+    if not by_heading:
+        in_head = [0.0] * len(terms)
+    if own and terms and not any(in_line) and not any(in_head):
         # A line that says none of the question's words answers nothing of it (a page
         # of a set the graph chose is quoted by its best line, whatever it says).
         return 0.0
     score = 0.0
-    for term, weight, base in zip(terms, in_line, weights or [1.0] * len(terms), strict=True):
-        if weight:
-            score += base * weight
+    for term, weight, head, base in zip(terms, in_line, in_head, weights or [1.0] * len(terms),
+                                        strict=True):  # fmt: skip
+        if weight or head:
+            score += base * (weight or head)
         elif _matches(term, ctx_words, ctx_lemmas):
             score += base * CONTEXT_WEIGHT
     # A labelled line ("Názov práce: ...", "Vedúci: ...") or a heading that
@@ -135,6 +167,11 @@ def _score(
         if pattern and head and pattern.search(head):
             score += 2.5
     return score
+
+
+def _subsection(context: str) -> str:
+    """The heading of the section a unit is in, when it is below the page's own."""
+    return context.rsplit(">", 1)[-1] if ">" in context else ""
 
 
 MAX_PAGES_QUOTED = 8
@@ -251,7 +288,8 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                 if not of_year(unit, context, src.title or ""):
                     continue
                 s = _score(unit, f"{src.title or ''} {context}", terms, bundle.asked,
-                           own=not per_source, weights=weights)  # fmt: skip
+                           own=not per_source, weights=weights,
+                           heading=_subsection(context) if open_question else "")  # fmt: skip
                 if not s and headed and says_unread(unit, bundle.question):
                     # "S jakým robotem pracoval?": the word nothing read, in another
                     # case than the line's ("robotem" / "robota UR5"), as its root.
@@ -266,15 +304,24 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                         continue
                     plain = f"{b.lead} {' '.join(b.lines)}"
                     context = f"{src.title or ''} {b.context}"
+                    row_kind = None
                     if b.kind == "table":
                         # A row reads as "first cell: the rest" (a labelled line), its
                         # header as context: "Odovzdanie diplomových prác: 28. 4. 2025".
                         first, *rest = cells(b.text)
                         plain = f"{first}: {' '.join(rest)}"
                         context = f"{context} {' '.join(cells(b.lead))}"
+                        row_kind = classify_heading(fold(first).lower().strip())
                     if not of_year(plain, context):
                         continue
-                    s = _score(plain, context, terms, bundle.asked, weights=weights)
+                    s = _score(plain, context, terms, bundle.asked, weights=weights,
+                               heading=_subsection(b.context))  # fmt: skip
+                    if b.kind == "table" and row_kind and bundle.question.kinds and s > 0:
+                        # "Aký rozsah má mať dizertačka?": the row of the kind asked
+                        # ("Dizertačná práca | 80 – 120 normostrán"), not the others.
+                        if row_kind[0] not in bundle.question.kinds:
+                            continue
+                        s += KIND_ROW_WEIGHT
                     if s > 0 or by_meaning:
                         found.append((s, rank, Quote(src.source_id, b.text, b.kind, b.lead), plain))
     if headed:
@@ -328,7 +375,9 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                       >= len(unread_stems(bundle.question))]  # fmt: skip
     if not scored:
         return []
-    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    # At an equal score, a block (a list under its lead, a command) before a sentence
+    # of it: it is the whole answer.
+    scored.sort(key=lambda x: (x[0], x[1], x[3].kind != "sentence"), reverse=True)
     if per_source:
         # A set of pages (graph-guided evidence): the best sentence of each page,
         # a whole sentence of its text rather than a label line ("Vedúci: …") or a

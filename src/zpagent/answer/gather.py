@@ -18,7 +18,7 @@ from typing import Any
 from zpagent.answer.evidence import Bundle, SourceEvidence, add_page_facts, add_source
 from zpagent.answer.graph_evidence import asked_for, graph_bundle
 from zpagent.answer.subjects import PERSON_ASKS, Names
-from zpagent.answer.unread import unread_said, unread_stems
+from zpagent.answer.unread import never_said, unread_said, unread_stems
 from zpagent.config import Settings, get_settings
 from zpagent.contract import Source
 from zpagent.embed.base import Embedder
@@ -27,6 +27,7 @@ from zpagent.query import Lexicon, Query
 from zpagent.query.describe import describe
 from zpagent.rag.build import evidence_text, rag
 from zpagent.rag.graph_guided import graph_rag
+from zpagent.search.said import published_says
 
 ENGINES = ("rag", "graph", "auto")
 log = logging.getLogger(__name__)
@@ -83,11 +84,30 @@ def rag_bundle(
             resp, ungated, by_words = (guides, True, True) if guides else (resp, False, False)
     bundle = _text_bundle(gen, resp, question, names, asked_for(question, names), "rag")
     bundle.ungated, bundle.by_words = ungated, by_words
+    if _asks_what_no_page_says(gen, question, opts):
+        bundle.status, bundle.reason = "no_answer", "not_in_wiki"
+        return bundle
     if by_words and not _says_unread_words(bundle, question):
         # No guide says the words nothing read ("Ako upiecť čokoládovú tortu?"): the
         # gate's doubt stands, and no model is asked about unrelated evidence.
         return _text_bundle(gen, ask(), question, names, asked_for(question, names), "rag")
     return bundle
+
+
+def _asks_what_no_page_says(gen: Any, question: Query, opts: AnswerOptions) -> bool:
+    """ "Aká je maximálna dĺžka úlohy v Slurme?" where only a hidden page says "Slurm":
+    whatever published lines say "dĺžka" and "úlohy", they are about something else.
+    (A word no page at all says may be a common word the wiki writes otherwise,
+    "minimálne" for "aspoň": that alone decides nothing.)"""
+    if question.ask != "open" or question.subjects or opts.include_unpublished:
+        return False
+    unknown, _ = never_said(question, lambda prefix, lemma: published_says(gen, prefix, lemma))
+    nowhere, _ = never_said(
+        question, lambda prefix, lemma: published_says(gen, prefix, lemma, True)
+    )
+    hidden = [w for w in unknown if w not in nowhere]
+    log.debug("unread words no published page says: %s; a hidden one does: %s", unknown, hidden)
+    return bool(hidden)
 
 
 def _says_unread_words(bundle: Bundle, question: Query) -> bool:

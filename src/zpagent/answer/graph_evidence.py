@@ -74,7 +74,9 @@ def asked_for(query: Query, names: Names) -> frozenset[str]:
             # when the role word was a condition ("nemali žiadneho konzultanta").
             conditions = {"consultant" for c in query.clauses
                           if c.consultants or (c.negated and c.with_consultant)}  # fmt: skip
-            conditions |= {"supervisor" for c in query.clauses if c.supervisors}
+            # (A supervisor left out, "kdo kromě Fabiána vedl …", is no condition on
+            # whom the others are.)
+            conditions |= {"supervisor" for c in query.clauses if c.supervisors and not c.negated}
             return leads | {"person"} if leads - conditions else leads
         return frozenset({"person"})
     if query.ask == "shared":

@@ -14,7 +14,7 @@ from collections import defaultdict
 
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.facts import ITEM_ATTRIBUTES, Fact
-from zpagent.query.names import same_person
+from zpagent.query.names import same_or_initial, same_person
 
 # Asked attributes a single fact can answer (lists and counts come from the graph).
 FACT_ATTRIBUTES = frozenset(
@@ -87,8 +87,23 @@ def answering_facts(bundle: Bundle) -> list[Fact]:
     if bundle.question.via is not None:
         asked |= {bundle.question.via.relation}  # the first hop is part of the answer
     years_of = item_years(bundle.facts)
+    left_out = _left_out_items(bundle)
     return [
         f
         for f in bundle.facts
-        if f.attribute in asked and fits_question(f, bundle, years_of) is None
+        if f.attribute in asked
+        and f.item not in left_out
+        and fits_question(f, bundle, years_of) is None
     ]
+
+
+def _left_out_items(bundle: Bundle) -> set[str]:
+    """Theses led by a supervisor the question leaves out ("kdo kromě Fabiána vedl
+    práce o syntéze řeči?"): the pages of a set may hold them beside the others."""
+    names = [n for c in bundle.question.clauses if c.negated for r in c.supervisors
+             for n in r.names]  # fmt: skip
+    return {
+        f.item for f in bundle.facts
+        if f.item and f.attribute == "supervisor"
+        and any(same_or_initial(f.value, n) for n in names)
+    }  # fmt: skip

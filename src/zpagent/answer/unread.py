@@ -10,11 +10,12 @@ share the question's other words answer another question.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from zpagent.answer.evidence import Bundle
 from zpagent.answer.quotes import Quote, unit_list
 from zpagent.ingest.text import fold
-from zpagent.lexical import stem
+from zpagent.lexical import lemma, stem
 from zpagent.query import Query
 
 
@@ -75,6 +76,33 @@ def unread_stems(question: Query) -> set[str]:
         # Czech "ů" is Slovak "ô"/"o" ("původní" / "pôvodný").
         stems |= {s.replace("u", "o", 1) for s in stems}
     return stems
+
+
+def _forms(word: str, question: Query) -> set[str]:
+    """The prefixes a page's words start with when they say ``word``: its first five
+    letters (a stem long enough not to be a common prefix) or its stem, and the
+    same word in the wiki's other language."""
+    st = stem(word)
+    forms = {st[:5] if len(st) >= 5 else st}
+    forms |= {_OTHER_LANGUAGE[f[:5]] for f in forms if f[:5] in _OTHER_LANGUAGE}
+    if question.language == "cs":
+        forms |= {f.replace("u", "o", 1) for f in forms}
+    return forms
+
+
+def never_said(question: Query, says: Callable[[str, str], bool]) -> tuple[list[str], list[str]]:
+    """The question's unread words that no published page says in any form, and
+    those some page does (``says(prefix, lemma)`` tells whether a page has a word
+    with that prefix, or that lemma: "kariet" is "karta", which "karty" says)."""
+    unknown, known = [], []
+    for part in question.unaccounted_words:
+        for w in part.split():
+            if len(w) <= 3 and not (len(w) >= 2 and w.isupper()):
+                continue
+            lem = fold(lemma(w)).lower()
+            said = any(says(f, lem) for f in _forms(w, question))
+            (known if said else unknown).append(w)
+    return unknown, known
 
 
 def _says(word: str, unread: str) -> bool:

@@ -183,7 +183,7 @@ def _ask(
 
 # "Koľko tém", "ktoré témy", "list of topics": topics are what is listed or counted.
 TOPICS_ASKED = re.compile(
-    r"\b(?:kolko|kolik|pocet|ktore|ktere|ake|jake|zoznam|seznam|vsetky|vsechny|which|what"
+    r"\b(?:kolko|kolik|pocet|ktore|ktere|ktera|ake|jake|jaka|zoznam|seznam|vsetky|vsechny|which|what"
     r"|many|list)\s+(?:\w+\s+)?tem(?:y|a|ata|at)?\b|\btopics\b"
 )
 

@@ -258,10 +258,18 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     # "okrem Balážovej": the word leaves that person out (``excepted``), not the
     # condition after her.
     left_out = [char_to_tokens(parts, r.span.start, r.span.end) for r in excepted if r.span]
-    for m in marks(parts, cu.EXCEPT, "except"):
+    excepts = marks(parts, cu.EXCEPT, "except")
+    for m in excepts:
         if any(0 <= a - m.end <= 2 for a, _b in left_out):
             m = replace(m, type="except_word")  # read, and bound to no condition
         elements.append(m)
+    # "Kdo kromě Fabiána vedl práce o syntéze řeči?": the supervisor left out is one
+    # of those asked for; his role word still asks the role.
+    left_out_roles = {
+        e.type for e in elements
+        if e.type in ("supervisor", "consultant")
+        and any(0 <= e.start - m.end <= 2 for m in excepts)
+    } if _has(parts, "who") else set()  # fmt: skip
     elements += marks(parts, cu.SOMEONE_ELSE, "someone_else")
     elements += marks(parts, cu.BOTH, "both") + marks(parts, cu.OR, "or")
     elements += marks(parts, cu.TOTAL, "total")
@@ -274,7 +282,8 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     conditions = tuple(built.conditions)
     clauses = _negation_scope(tuple(built.clauses), conditions)
     explicit_years = bool(parts.years)
-    asked = _asked(parts, bool(subjects), leads, explicit_years)
+    asked = _asked(parts, bool(subjects), [r for r in leads if r not in left_out_roles],
+                   explicit_years)  # fmt: skip
     ask, unit = _ask(parts, subjects, elements, asked, listing, reference)
     if leaderless:
         asked.discard("supervisor")  # what the topics lack, not what is asked of them

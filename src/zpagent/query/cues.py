@@ -91,7 +91,7 @@ _CUE_PATTERNS: dict[str, str] = {
     ),
     "team": (
         r"\bt[iy]m(?:e|u|om|y|ov|em)?\b|\bteams?\b|\bclen\w*|\bmembers?\b|\btimov\w*|\bt[iy]mak\w*"
-        r"|\bprojekt(?:e|u|om|y|och)?\b|\bprojects?\b"
+        r"|\bprojekt(?:e|u|om|y|och)?\b|\bprojects?\b|\bries?itel\w*|\bresitel\w*"
     ),
     # Students of someone: "diplomanti Hrubej", "Vaškovi doktorandi", "bakalári X".
     "students_of": (
@@ -306,7 +306,9 @@ TITLE_QUALIFIER = re.compile(
     r"|(?<=title )in english\b"
 )
 # "bez konzultanta", "okrem diplomoviek", "without a consultant": what follows is left out.
-EXCEPT = re.compile(r"\bbez\b|\bokrem\b|\bwithout\b|\bexcept\b|\bkrome\b|\bbesides\b")
+EXCEPT = re.compile(
+    r"\bbez\b|\bokrem\b|\bwithout\b|\bexcept\b|\bkrome\b|\bbesides\b|\bapart from\b"
+)
 # "aj … aj", "both … and", "as well as": every condition must hold.
 BOTH = re.compile(r"\baj\b|\bboth\b|\bas well as\b|\bzaroven\b|\bzaroven\b|\bi\b|\btaky\b|\btiez\b")
 OR = re.compile(r"\balebo\b|\bor\b|\bci\b|\bnebo\b|\beither\b")
@@ -325,7 +327,7 @@ SAME = re.compile(
 AS = re.compile(r"\bako\b|\bas\b|\bthan\b|\bjako\b|\bs\b|\bso\b|\bwith\b")
 OTHERS = re.compile(
     r"\bin(?:e|i|ych|ymi|ym|a|u|ou|eho|ej|emu)\b|\bdals\w*|\bostatn\w*|\bother\w*|\bjin\w*"
-    r"|\bokrem\b|\bbesides\b|\bexcept\b|\belse\b"
+    r"|\bokrem\b|\bbesides\b|\bexcept\b|\belse\b|\bapart from\b"
 )
 
 # Asked for an amount: a number answers ("ako dlho", "koľko strán", "how long").

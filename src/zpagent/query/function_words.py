@@ -87,6 +87,11 @@ FUNCTION_WORDS = frozenset(
     riesitel riesitelia riesitelov riesitelom riesitelka riesitelky riesitelku
     resitel resitele resitelu solver solvers wiki
     stranke strance stranka stranky stranku stranek page pages
+    spomenuty spomenuta spomenute spomenuti spomenutych spomenutym spomenutymi spominany
+    spominana spominane spominani spominanych zmieneny zmienena zmienene zmieneni
+    zmienenych zmineny zminena zminene zmineni zminenych zminen vypsany vypsana vypsane
+    vypsani vypsano vypsanych vypsan vypisany vypisana vypisane vypisani vypisanych
+    muzu muze muzeme muzete muzou smim smi smime podla podle according
     """.split()
 )
 

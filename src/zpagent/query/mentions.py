@@ -34,9 +34,14 @@ class Mention:
     unpublished: list[str] = field(default_factory=list)  # hidden matches
 
 
-def is_common_word(token: Token) -> bool:
+# The languages questions are asked in: a word one of them knows that starts a
+# sentence ("Unrelated – git push …", "Apart from Ondrejka …") is no name.
+QUESTION_LANGUAGES = ("sk", "cs", "en")
+
+
+def is_common_word(token: Token, langs: str | tuple[str, ...] = "sk") -> bool:
     try:
-        return bool(simplemma.is_known(token.text.lower(), lang="sk"))
+        return bool(simplemma.is_known(token.text.lower(), lang=langs))
     except (ValueError, KeyError):
         return False
 
@@ -151,7 +156,11 @@ def find_names(
                     if pos == len(index.entries[e].words) - 1
                 }
                 surnames = {fold(index.entries[e].words[-1]) for e in near}
-                if len(surnames) == 1:
+                if len(surnames) == 1 and _given_beside(tokens, t, free, used, given):
+                    # "Tomášovi Kováčikovi": a given name beside a surname one letter
+                    # or two from Kováč is a whole name nobody has, not Matej Kováč.
+                    _unknown_whole_name(mentions, tokens, t, free, used, given)
+                elif len(surnames) == 1:
                     mentions.append(
                         name_mention(tokens, t.index, t.index + 1, near, "typo", index,
                                  include_unpublished)
@@ -162,20 +171,9 @@ def find_names(
                 continue
             if not t.capitalized and is_common_word(t):
                 continue  # "zima", "sokol" typed in lowercase are words, not names
-            others = [
-                n
-                for n in _neighbours(tokens, t)
-                if free[n.index] and not used[n.index] and _name_like(n, given)
-            ]
-            if others:
+            if _given_beside(tokens, t, free, used, given):
                 # Another given name beside the surname: nobody of that whole name.
-                span = sorted([t, *others], key=lambda x: x.index)
-                start, end = span[0].index, span[-1].index + 1
-                mentions.append(
-                    Mention(" ".join(x.text for x in tokens[start:end]), start, end, [], "unknown")
-                )
-                for j in range(start, end):
-                    used[j] = True
+                _unknown_whole_name(mentions, tokens, t, free, used, given)
                 continue
             hits = _prefer_exact(t, hits, index, last=True, diacritics=diacritics)
             mentions.append(
@@ -188,6 +186,36 @@ def find_names(
         mentions += _first_name_mentions(tokens, free, used, index, include_unpublished, diacritics)
     mentions.sort(key=lambda m: m.start)
     return mentions
+
+
+def _given_beside(
+    tokens: list[Token],
+    t: Token,
+    free: list[bool],
+    used: list[bool],
+    given: set[str] | frozenset[str],
+) -> list[Token]:
+    """Name-like free words next to ``t`` (a given name beside a surname)."""
+    return [
+        n for n in _neighbours(tokens, t)
+        if free[n.index] and not used[n.index] and _name_like(n, given)
+    ]  # fmt: skip
+
+
+def _unknown_whole_name(
+    mentions: list[Mention],
+    tokens: list[Token],
+    t: Token,
+    free: list[bool],
+    used: list[bool],
+    given: set[str] | frozenset[str],
+) -> None:
+    """The surname ``t`` with the given name beside it: a whole name nobody has."""
+    span = sorted([t, *_given_beside(tokens, t, free, used, given)], key=lambda x: x.index)
+    start, end = span[0].index, span[-1].index + 1
+    mentions.append(Mention(" ".join(x.text for x in tokens[start:end]), start, end, [], "unknown"))
+    for j in range(start, end):
+        used[j] = True
 
 
 # What a possessive name may qualify: "Holpova práca", "Janinu bakalárku".
@@ -325,7 +353,7 @@ def unknown_names(
         name_like = (
             t.capitalized
             and not t.text.isupper()
-            and not (t.index in sentence_starts and is_common_word(t))
+            and not (t.index in sentence_starts and is_common_word(t, QUESTION_LANGUAGES))
         )
         if usable and (name_like or starts_name or (run and run[0].folded in first_names)):
             run.append(t)

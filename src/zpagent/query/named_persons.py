@@ -170,7 +170,7 @@ def person_shaped(name: str, lexicon: Lexicon, folded: str = "") -> bool:
 
 
 # "okrem Barbory Šimkovej", "except Ján Holp": a person left out of the answer.
-_EXCEPT = re.compile(r"\b(?:okrem|except|besides|mimo|krome)\b")
+_EXCEPT = re.compile(r"\b(?:okrem|except|besides|mimo|krome|apart from)\b")
 
 
 def _excepted(parts: Parts, ref: EntityRef) -> bool:

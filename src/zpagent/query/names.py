@@ -131,3 +131,17 @@ def same_person(claimed: str, name: str | None) -> bool:
     return all(any(g in forms(w) for w in want) for g in got) and all(
         any(g in forms(w) for g in got) for w in want
     )
+
+
+def same_or_initial(claimed: str, name: str | None) -> bool:
+    """``same_person``, or the same surname after the initial of the given name ("P.
+    Ondrejka" as the wiki writes Peter Ondrejka in a label)."""
+    if not name:
+        return False
+    if same_person(claimed, name):
+        return True
+    want = name_key(strip_titles(name)).split()
+    got = name_key(strip_titles(claimed).replace(".", " ")).split()
+    if len(got) != 2 or len(want) != 2 or len(got[0]) != 1:
+        return False
+    return got[0] == want[0][0] and got[1] in forms(want[1])

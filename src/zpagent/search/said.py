@@ -36,6 +36,28 @@ def pages_saying(gen: Generation, words: Sequence[str]) -> frozenset[str]:
     return frozenset(path for (path,) in rows)
 
 
+def published_says(
+    gen: Generation, prefix: str, lemma: str = "", include_unpublished: bool = False
+) -> bool:
+    """Some published page (any page with ``include_unpublished``) has a word that
+    starts with ``prefix`` (folded), in its title, headings, text or lemmas, or
+    ``lemma`` among its lemmas ("kariet" is "karta", which "karty" says)."""
+    expr = quote(fold(prefix).lower()) + " *"
+    if lemma:
+        expr += " OR lemmas : " + quote(lemma.lower())
+    row = (
+        gen.db()
+        .execute(
+            """SELECT 1 FROM chunks_fts f
+        JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id
+        WHERE chunks_fts MATCH ? AND (d.published = 1 OR ?) LIMIT 1""",
+            (expr, include_unpublished),
+        )
+        .fetchone()
+    )
+    return row is not None
+
+
 class SaidIn:
     """``pages_saying`` of one generation, remembered per phrase (a question asks a
     few sub-phrases; the same words come back in follow-ups)."""
