@@ -265,3 +265,31 @@ def test_the_solvers_of_a_team_project_named_by_words_of_its_title(ws):
     assert "Inteligentné parkovanie v kampuse" in (resp.interpreted_as or "")
     assert "Kristína Horváthová" in resp.answer
     assert "Matej Kováč —" not in resp.answer  # he has a bachelor thesis
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Koho viedol alebo konzultoval Ladislav Fabián?",
+     "Kto mal Fabiána ako vedúceho alebo konzultanta?"],
+)  # fmt: skip
+def test_one_person_in_either_role(ws, question):
+    resp = _ask(ws, question)
+    assert resp.status == "ok", (resp.interpreted_as, resp.answer)
+    for name in ("Jana Bartošová", "Peter Novák", "Marián Dzurenko"):
+        assert name in resp.answer, (resp.interpreted_as, resp.answer)
+    assert "alebo" in (resp.interpreted_as or "")
+
+
+def test_who_is_someone_who_only_leads_and_what_he_consulted_next(ws):
+    first, reply = chat(ws, "kto je Ladislav Fabián?", "pri ktorých prácach bol konzultantom?")
+    # Whom he led or consulted: the wiki's answer to who he is.
+    for name in ("Jana Bartošová", "Peter Novák", "Marián Dzurenko"):
+        assert name in first.text, first.text
+    # "bol konzultantom": he, the one in focus, acted as a consultant.
+    assert "Marián Dzurenko" in reply.text, (reply.question, reply.text)
+    assert "Jana Bartošová" not in reply.text
+
+
+def test_acted_in_a_role_with_nobody_named_is_never_an_exact_count(ws):
+    resp = _ask(ws, "pri ktorých prácach bol konzultantom?")
+    assert "presne" not in resp.answer, (resp.interpreted_as, resp.answer)

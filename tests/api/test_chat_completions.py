@@ -196,4 +196,6 @@ def test_a_model_that_hangs_gets_progress_at_once_and_the_answer_without_it(
     assert order and order[0] == "progress" and "answer" in order
     assert final is not None and final["zpagent"]["status"] == "ok"
     assert final["zpagent"]["llm_fallback"] == "llm_deadline"
-    assert len(llm.requests) == 1  # given up at the deadline: no retry, no repair round
+    # Given up at the deadline: no retry, no repair round (on a busy machine the deadline
+    # may pass before the one request is even sent).
+    assert len(llm.requests) <= 1

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from zpagent.agent.state import State
 from zpagent.query import EntityRef, Query, ThesisClause
+from zpagent.query import cues as cu
 from zpagent.query.lexicon import Lexicon
 from zpagent.query.model import in_text_order
 
@@ -121,9 +122,11 @@ def led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
         # "a bakalárku mala u koho?" asks her own supervisor; "u koho bol konzultant"
         # whose consultant he was.
         return None
-    if turn.persons() or not (_WHOM.search(turn.folded) or someone):
+    # "pri ktorých prácach bol konzultantom?": he acted in the role (no "whom").
+    acted = None if set(turn_words(turn)) & _WHO else cu.ACTED_AS.search(turn.folded)
+    if turn.persons() or not (_WHOM.search(turn.folded) or someone or acted):
         return None
-    if not (set(turn_words(turn)) & _DOER or someone):
+    if not (set(turn_words(turn)) & _DOER or someone or acted):
         return None
     role = next((a for a in ("consultant", "supervisor") if a in turn.attributes), None)
     if role is None:
@@ -135,8 +138,11 @@ def led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     kinds = frozenset(turn.kinds)
     clause = (ThesisClause(kinds=kinds, consultants=ref) if role == "consultant"
               else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
+    # The role word read as "who, nobody said" is now the person in focus.
+    unread = tuple(u for u in turn.unaccounted
+                   if not (acted and acted.start() <= u.start < acted.end()))  # fmt: skip
     return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
-                     subjects=(), origin="follow_up")  # fmt: skip
+                     subjects=(), unaccounted=unread, origin="follow_up")  # fmt: skip
 
 
 _LED = re.compile(r"\b(?:viedol|viedla|vedl|vedla|vedie|vede|led|leads|supervised|supervises)\b")

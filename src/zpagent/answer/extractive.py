@@ -14,12 +14,20 @@ from dataclasses import replace
 
 from zpagent.answer.blocks import blocks
 from zpagent.answer.evidence import Bundle
+from zpagent.answer.line_words import (
+    PREFIX_WEIGHT,
+    Term,
+    in_line,
+    line_words,
+    matches,
+    question_terms,
+    said,
+)
 from zpagent.answer.quotes import Quote, cells, is_label_line, unit_list
 from zpagent.answer.unread import says_unread, unread_said, unread_stems
 from zpagent.graph.build.patterns import classify_heading
 from zpagent.ingest.text import fold
-from zpagent.lexical import content_terms, lemma, stem, tokens
-from zpagent.query.cues import FUNCTION_WORDS, YEAR
+from zpagent.query.cues import YEAR
 from zpagent.query.names import same_person
 
 LABELS = {
@@ -43,86 +51,16 @@ _TAG_LINE = re.compile(r"^(?:klucove slova|klicova slova|key ?words?|tagy?|tags)
 KIND_ROW_WEIGHT = 1.0  # a table row of the thesis kind asked (as much as one asked word)
 DATE_WEIGHT = 1.0  # a date in a unit that answers "when" (as much as one asked word)
 _DATE = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.(?:\s?\d{4})?|\b(?:19|20)\d\d\b")
-_MODALS = frozenset(
-    "treba netreba musi musim musime musia mozem mozeme moze mozno smiem smie must should "
-    "need can could may".split()
-)
-
-
-def _terms(text: str) -> list[tuple[str, str, str]]:
-    """The words a line should say: (folded, lemma, stem) of the content words."""
-    words = content_terms(text) if text else []
-    # "Dokedy treba odovzdať…": a question word or a modal verb says nothing a line
-    # must say (the question's own function words, as the query reads them).
-    content = [t for t in words if fold(t) not in _MODALS | FUNCTION_WORDS] or words
-    return [(fold(t), fold(lemma(t)), stem(t)) for t in content]
 
 
 def _is_tags(text: str) -> bool:
     return bool(_TAG_LINE.match(fold(text).lower()))
 
 
-NEGATED = "ne"  # "necitujte" says "citovať": a rule often says what not to do
-
-
-def _words(text: str) -> tuple[set[str], set[str]]:
-    toks = tokens(text)
-    words, lemmas = {fold(w) for w in toks}, {fold(lemma(w)) for w in toks}
-    negated = [w for w in words | lemmas if w.startswith(NEGATED) and len(w) >= 6]
-    return words | {w[2:] for w in negated if w in words}, lemmas | {w[2:] for w in negated}
-
-
-def _matches(term: tuple[str, str, str], words: set[str], lemmas: set[str]) -> bool:
-    folded, lem, st = term
-    return folded in words or lem in lemmas or any(w.startswith(st) for w in words)
-
-
-PREFIX = 6  # letters two long words share when they are forms of one word
-PREFIX_WEIGHT = 0.75
-
-
-def _shares_prefix(term: tuple[str, str, str], words: set[str]) -> bool:
-    """ "odovzdať" / "Odovzdanie", "diplomovku" / "diplomových": another word of the
-    same root, not the same form; it counts less than a form of the word."""
-    folded = term[0]
-    if len(folded) < PREFIX:
-        return False
-    return any(len(w) >= PREFIX and w[:PREFIX] == folded[:PREFIX] for w in words)
-
-
-COMPOUND = 5  # letters of a word that ends a compound ("strán" / "normostrán")
-
-
-def _ends_compound(term: tuple[str, str, str], words: set[str]) -> bool:
-    """ "normostrán" says "strán", "videohovorov" says "hovorov": a compound ends
-    with the word (or its stem), at least three letters in front of it."""
-    st = term[2]
-    if len(st) < COMPOUND:
-        return False
-    return any(len(w) >= len(st) + 3 and st in w[3:] and w.find(st) >= len(w) - len(st) - 3
-               for w in words)  # fmt: skip
-
-
-def _in_line(term: tuple[str, str, str], words: set[str], lemmas: set[str]) -> float:
-    """How much a line's own words say one term: a form of it 1, its root or the
-    end of a compound 0.75."""
-    if _matches(term, words, lemmas):
-        return 1.0
-    return PREFIX_WEIGHT if _shares_prefix(term, words) or _ends_compound(term, words) else 0.0
-
-
-def said(line: str, terms: list[tuple[str, str, str]], weights: list[float] | None = None) -> float:
-    """How much of the question's words ``line`` itself says (forms 1, roots 0.75;
-    times each term's weight)."""
-    words, lemmas = _words(line)
-    weights = weights or [1.0] * len(terms)
-    return sum(w * _in_line(t, words, lemmas) for t, w in zip(terms, weights, strict=True))
-
-
 def _score(
     line: str,
     context: str,
-    terms: list[tuple[str, str, str]],
+    terms: list[Term],
     asked: set[str],
     own: bool = True,
     weights: list[float] | None = None,
@@ -132,29 +70,29 @@ def _score(
     headings (the person, the thesis kind) count half: a line under
     "Ján Holp > Diplomová práca 2021" answers a question about Ján Holp's
     master thesis better than the same kind of line on another page."""
-    words, lemmas = _words(line)
-    ctx_words, ctx_lemmas = _words(context)
-    in_line = [_in_line(t, words, lemmas) for t in terms]
+    words, lemmas = line_words(line)
+    ctx_words, ctx_lemmas = line_words(context)
+    in_own = [in_line(t, words, lemmas) for t in terms]
     # "Čo nepatrí do gitu?" under "## Čo nepatrí do gitu": a section whose heading
     # says the question is its answer, whatever words the lines under it use.
-    head_words, head_lemmas = _words(heading)
-    in_head = [_in_line(t, head_words, head_lemmas) if not x else 0.0
-               for t, x in zip(terms, in_line, strict=True)]  # fmt: skip
+    head_words, head_lemmas = line_words(heading)
+    in_head = [in_line(t, head_words, head_lemmas) if not x else 0.0
+               for t, x in zip(terms, in_own, strict=True)]  # fmt: skip
     by_heading = bool(terms) and 2 * sum(
-        1 for t, x in zip(terms, in_line, strict=True) if x or _in_line(t, head_words, head_lemmas)
+        1 for t, x in zip(terms, in_own, strict=True) if x or in_line(t, head_words, head_lemmas)
     ) >= len(terms)
     if not by_heading:
         in_head = [0.0] * len(terms)
-    if own and terms and not any(in_line) and not any(in_head):
+    if own and terms and not any(in_own) and not any(in_head):
         # A line that says none of the question's words answers nothing of it (a page
         # of a set the graph chose is quoted by its best line, whatever it says).
         return 0.0
     score = 0.0
-    for term, weight, head, base in zip(terms, in_line, in_head, weights or [1.0] * len(terms),
+    for term, weight, head, base in zip(terms, in_own, in_head, weights or [1.0] * len(terms),
                                         strict=True):  # fmt: skip
         if weight or head:
             score += base * (weight or head)
-        elif _matches(term, ctx_words, ctx_lemmas):
+        elif matches(term, ctx_words, ctx_lemmas):
             score += base * CONTEXT_WEIGHT
     # A labelled line ("Názov práce: ...", "Vedúci: ...") or a heading that
     # names what was asked is the answer itself, not just related text.
@@ -167,6 +105,20 @@ def _score(
         if pattern and head and pattern.search(head):
             score += 2.5
     return score
+
+
+def _lead_to_its_block(scored: list[tuple[float, int, str, Quote]]) -> None:
+    """ "Do repozitára nedávajte:" first, and the list it leads scored as much: the
+    block (the lead with its items) is the answer, not the lead alone."""
+    if not scored or scored[0][3].kind != "sentence":
+        return
+    top = scored[0]
+    for i, x in enumerate(scored[1:], 1):
+        if x[0] < top[0]:
+            return
+        if x[3].kind != "sentence" and x[3].lead.strip() == top[3].text.strip():
+            scored.insert(0, scored.pop(i))
+            return
 
 
 def _subsection(context: str) -> str:
@@ -216,10 +168,10 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
 
     When the question names persons, only their own pages are quoted.
     """
-    terms = _terms(bundle.question.core)
+    terms = question_terms(bundle.question.core)
     # The earlier question a follow-up leans on ("a diplomovku?"): its words count
     # as much as a heading's, the turn's own fully.
-    earlier = [t for t in _terms(bundle.question.context) if t not in terms]
+    earlier = [t for t in question_terms(bundle.question.context) if t not in terms]
     own_words = len(terms)
     weights = [1.0] * own_words + [CONTEXT_WEIGHT] * len(earlier)
     terms += earlier
@@ -375,9 +327,8 @@ def extract(bundle: Bundle, max_lines: int = 2, per_source: bool = False) -> lis
                       >= len(unread_stems(bundle.question))]  # fmt: skip
     if not scored:
         return []
-    # At an equal score, a block (a list under its lead, a command) before a sentence
-    # of it: it is the whole answer.
-    scored.sort(key=lambda x: (x[0], x[1], x[3].kind != "sentence"), reverse=True)
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    _lead_to_its_block(scored)
     if per_source:
         # A set of pages (graph-guided evidence): the best sentence of each page,
         # a whole sentence of its text rather than a label line ("Vedúci: …") or a

@@ -28,6 +28,7 @@ from zpagent.query.asks import (
     asks_unread,
 )
 from zpagent.query.clauses import Element, build
+from zpagent.query.either_role import ROLES, either_role
 from zpagent.query.lexicon import Lexicon
 from zpagent.query.marks import (
     by_meaning,
@@ -58,7 +59,7 @@ from zpagent.query.narrow import narrow
 from zpagent.query.parts import Parts, _has, _token_span
 from zpagent.query.roles import Phrase
 from zpagent.query.tokens import covered
-from zpagent.query.unaccounted import _unaccounted, _unknown_term
+from zpagent.query.unaccounted import _unaccounted, _unknown_term, unsaid_doer
 
 
 def _phrase_ref(parts: Parts, kind: str, p: Phrase) -> EntityRef:
@@ -331,6 +332,9 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
             # The author is who wrote the pages, no supervisor of anything.
             clauses, conditions, subjects = (), (), []
     unaccounted = _unaccounted(parts, elements, qualifier)
+    doer = unsaid_doer(parts, bool(subjects), elements)
+    if doer is not None:
+        unaccounted = in_text_order(*unaccounted, doer)
     if subjects and ask in ("fact", "profile"):
         # "Aké BLEU dosiahla X?": the keyword after the question word is what is asked
         # of her pages (its value), no condition on her.
@@ -355,6 +359,12 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
     about_rules = _about_rules(parts, ask, subjects, conditions, reference, unaccounted)
     if about_rules and ask == "list":
         ask = "open"  # "Aký má mať diplomovka rozsah?": what the rules say, no list of theses
+    combine = built.combine
+    either = either_role(parts, clauses, conditions)
+    if either is not None:
+        clauses, combine = either, "or"
+        asked -= ROLES  # the role words are the conditions, not what is asked
+        ask = "count" if ask == "count" else "list"
     return Query(
         intents=intents,
         listing=listing,
@@ -372,7 +382,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         authors=authors,
         lacking=frozenset({"supervisor"}) if leaderless else frozenset(),
         about_rules=about_rules,
-        combine=built.combine,
+        combine=combine,
         unknown_names=unknown,
         unaccounted=unaccounted,
         language=parts.language,

@@ -360,3 +360,11 @@ def cue_spans(folded: str) -> dict[str, list[tuple[int, int]]]:
         name: [(m.start(), m.end()) for m in pattern.finditer(folded)]
         for name, pattern in CUES.items()
     }
+
+
+# "pri ktorých prácach bol konzultantom?": someone acted in a role; who, the question
+# does not say (a conversation's person in focus, or nobody understood).
+ACTED_AS = re.compile(
+    r"\b(?:bol|bola|byl|byla|was)\s+(?:\w+\s+)?(?:a\s+)?"
+    r"(?:konzultant(?:om|kou|em)|veducim|veducou|skolitel(?:om|kou|em)|consultant|supervisor)\b"
+)

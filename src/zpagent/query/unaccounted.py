@@ -61,3 +61,14 @@ def _unaccounted(
         else:
             out.append(Span(t.start, t.end))
     return tuple(out)
+
+
+def unsaid_doer(parts: Parts, subjects: bool, elements: list[Element]) -> Span | None:
+    """ "pri ktorých prácach bol konzultantom?": who acted in the role is not said, so
+    nothing of it is exact until a conversation says who (``agent.focus``)."""
+    acted = cu.ACTED_AS.search(parts.folded)
+    if acted is None or subjects or _has(parts, "who"):
+        return None  # ("Kto bol konzultantom …?" asks who.)
+    if any(e.type in ("supervisor", "consultant") for e in elements):
+        return None
+    return Span(acted.start(), acted.end())
