@@ -108,17 +108,20 @@ def _score(
 
 
 def _lead_to_its_block(scored: list[tuple[float, int, str, Quote]]) -> None:
-    """ "Do repozitára nedávajte:" first, and the list it leads scored as much: the
-    block (the lead with its items) is the answer, not the lead alone."""
-    if not scored or scored[0][3].kind != "sentence":
-        return
-    top = scored[0]
-    for i, x in enumerate(scored[1:], 1):
-        if x[0] < top[0]:
-            return
-        if x[3].kind != "sentence" and x[3].lead.strip() == top[3].text.strip():
-            scored.insert(0, scored.pop(i))
-            return
+    """ "Do repozitára nedávajte:" and the list it leads scored as much: the block (the
+    lead with its items, the command after its sentence) takes the lead's place."""
+    i = 0
+    while i < len(scored):
+        lead = scored[i]
+        if lead[3].kind == "sentence":
+            for j in range(i + 1, len(scored)):
+                x = scored[j]
+                if x[0] < lead[0]:
+                    break
+                if x[3].kind != "sentence" and x[3].lead.strip() == lead[3].text.strip():
+                    scored.insert(i, scored.pop(j))
+                    break
+        i += 1
 
 
 def _subsection(context: str) -> str:
