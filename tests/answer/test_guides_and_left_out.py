@@ -293,3 +293,18 @@ def test_who_is_someone_who_only_leads_and_what_he_consulted_next(ws):
 def test_acted_in_a_role_with_nobody_named_is_never_an_exact_count(ws):
     resp = _ask(ws, "pri ktorých prácach bol konzultantom?")
     assert "presne" not in resp.answer, (resp.interpreted_as, resp.answer)
+
+
+def test_how_many_he_led_is_of_the_supervisor_just_named(ws):
+    _first, reply = chat(
+        ws, "kto viedol bakalárku Jany Bartošovej?", "a koľko prác na wiki viedol?"
+    )
+    assert "Ladislav Fabián" in (reply.question or ""), (reply.question, reply.text)
+    assert "Peter Novák" in reply.text and "Jana Bartošová" in reply.text
+
+
+def test_how_many_theses_the_wiki_has_counts_every_kind(ws):
+    # Six theses on the pages above (five bachelor's, one master's); never an exact 0.
+    resp = _ask(ws, "Koľko prác je na wiki?")
+    assert resp.status == "ok", (resp.interpreted_as, resp.answer)
+    assert "Počet: 6 (presne" in resp.answer, resp.answer

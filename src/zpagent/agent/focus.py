@@ -138,30 +138,53 @@ def led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     kinds = frozenset(turn.kinds)
     clause = (ThesisClause(kinds=kinds, consultants=ref) if role == "consultant"
               else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
-    # The role word read as "who, nobody said" is now the person in focus.
+    # The role word or verb read as "who, nobody said" is now the person in focus.
+    doer = acted or cu.LED_BY_ONE.search(turn.folded)
     unread = tuple(u for u in turn.unaccounted
-                   if not (acted and acted.start() <= u.start < acted.end()))  # fmt: skip
+                   if not (doer and doer.start() <= u.start < doer.end()))  # fmt: skip
     return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
                      subjects=(), unaccounted=unread, origin="follow_up")  # fmt: skip
 
 
-_LED = re.compile(r"\b(?:viedol|viedla|vedl|vedla|vedie|vede|led|leads|supervised|supervises)\b")
-
-
-def led_by_topic_leader(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
-    """ "Kto vedie tému X?" – "koľko prác viedol v roku 2023?": the theses the topic's
-    leader led, with the turn's own kinds and years (not the topic's theses)."""
-    last = state.last
-    if last is None or not last.asks_topic_leader or len(state.focus) != 1:
-        return None
+def led_by_one(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    """ "Kto vedie tému X?" – "koľko prác viedol v roku 2023?"; "kto viedol diplomovku
+    Jána Fedora?" – "a koľko prác na wiki viedol?": the theses the one leader the
+    conversation is about led, with the turn's own kinds and years."""
     if turn.persons() or turn.unknown_names or turn.ask not in ("count", "list"):
         return None
-    if turn.unit != "theses" or not _LED.search(turn.folded):
+    doer = cu.LED_BY_ONE.search(turn.folded)
+    if doer is None or set(turn_words(turn)) & _WHO:
         return None
-    ref = (person_ref(lexicon, state.focus[0]),)
+    leader = _named_leader(state, lexicon)
+    if leader is None:
+        return None
+    ref = (person_ref(lexicon, leader),)
     own = [c for c in turn.clauses if not c.negated] or [ThesisClause()]
-    clauses = tuple(replace(c, supervisors=ref) for c in own)
-    return turn.edit(clauses=clauses, conditions=(), subjects=(), origin="follow_up")
+    # "a pri ktorej dizertačke konzultoval?": the role the verb names.
+    consulted = doer.group().startswith("konzult")
+    clauses = tuple(replace(c, consultants=ref, with_consultant=None) if consulted
+                    else replace(c, supervisors=ref) for c in own)  # fmt: skip
+    unread = tuple(u for u in turn.unaccounted if not doer.start() <= u.start < doer.end())
+    return turn.edit(clauses=clauses, conditions=(), subjects=(), unaccounted=unread,
+                     unit="theses", origin="follow_up")  # fmt: skip
+
+
+def _named_leader(state: State, lexicon: Lexicon) -> str | None:
+    """The one leader the last answer named: a topic's, the one the last list was of,
+    or the supervisor of the one thesis of the person in focus it was asked of."""
+    last = state.last
+    if last is None:
+        return None
+    if last.asks_topic_leader and len(state.focus) == 1:
+        return state.focus[0]
+    leader = _last_leader(state)
+    if leader is not None or "supervisor" not in last.attributes or len(state.focus) != 1:
+        return leader
+    facts = lexicon.facts([state.focus[0]]).get(state.focus[0])
+    kinds = set(last.kinds)
+    leaders = {s for t in (facts.theses if facts else ()) if not kinds or t.kind in kinds
+               for s in t.supervisors}  # fmt: skip
+    return leaders.pop() if len(leaders) == 1 else None
 
 
 def _last_leader(state: State) -> str | None:

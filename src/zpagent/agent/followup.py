@@ -30,7 +30,7 @@ from zpagent.agent.focus import (
     dropped_subject,
     focus_refs,
     led_by_focus,
-    led_by_topic_leader,
+    led_by_one,
     own_constraints,
     person_ref,
     points_back,
@@ -246,6 +246,10 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
     topic = topic_of_focus(state, turn, lexicon)
     if topic is not None:
         return topic, "follow_up"
+    led = led_by_one(state, turn, lexicon)
+    if led is not None:
+        # "a koľko prác na wiki viedol?": "on the wiki" is where, "he" the leader named.
+        return led, "follow_up"
     if _WHOLE_WIKI.search(turn.folded) and not turn.persons() and not points_back(turn):
         return turn, "new"
     if state.last.unit == "topics" and _AMONG.search(turn.folded) and not turn.subjects:
@@ -260,7 +264,6 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         _among_last(state, turn)
         or _in_that_thing(state, turn)
         or led_by_focus(state, turn, lexicon)
-        or led_by_topic_leader(state, turn, lexicon)
     )
     if among is not None:
         return among, "follow_up"

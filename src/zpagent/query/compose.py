@@ -294,7 +294,7 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         ask = "count" if _has(parts, "count") else "list"
     if (
         ask == "count"
-        and subjects
+        and (subjects or not (clauses or conditions or reference))
         and unit == "theses"
         and not any(not c.negated and c.kinds for c in clauses)
     ):

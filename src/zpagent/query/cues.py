@@ -368,3 +368,7 @@ ACTED_AS = re.compile(
     r"\b(?:bol|bola|byl|byla|was)\s+(?:\w+\s+)?(?:a\s+)?"
     r"(?:konzultant(?:om|kou|em)|veducim|veducou|skolitel(?:om|kou|em)|consultant|supervisor)\b"
 )
+# "a koľko prác viedol?": he led, who is not said (one person, any tense).
+LED_BY_ONE = re.compile(
+    r"\b(?:viedol|viedla|vedl|vedla|vedie|vede|konzultoval|konzultovala|led|supervised)\b"
+)
