@@ -308,3 +308,11 @@ def test_how_many_theses_the_wiki_has_counts_every_kind(ws):
     resp = _ask(ws, "Koľko prác je na wiki?")
     assert resp.status == "ok", (resp.interpreted_as, resp.answer)
     assert "Počet: 6 (presne" in resp.answer, resp.answer
+
+
+def test_which_thesis_he_consulted_after_a_list_of_whom_he_consulted(ws):
+    _first, reply = chat(
+        ws, "Komu robil konzultanta Ladislav Fabián?", "a pri ktorej bakalárke konzultoval?"
+    )
+    assert "Syntéza slovenskej reči pomocou modelu XTTS" in reply.text, (reply.question, reply.text)
+    assert "VITS" not in reply.text  # a thesis he led, not consulted

@@ -165,8 +165,13 @@ def led_by_one(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     clauses = tuple(replace(c, consultants=ref, with_consultant=None) if consulted
                     else replace(c, supervisors=ref) for c in own)  # fmt: skip
     unread = tuple(u for u in turn.unaccounted if not doer.start() <= u.start < doer.end())
+    # A count counts the theses; a list shows them as "whom he led" does (its
+    # theses with their titles), not the asked role of students nobody named.
+    counted = turn.ask == "count"
     return turn.edit(clauses=clauses, conditions=(), subjects=(), unaccounted=unread,
-                     unit="theses", origin="follow_up")  # fmt: skip
+                     unit="theses" if counted else "persons",
+                     attributes=turn.attributes if counted else frozenset(),
+                     origin="follow_up")  # fmt: skip
 
 
 def _named_leader(state: State, lexicon: Lexicon) -> str | None:
