@@ -316,3 +316,12 @@ def test_which_thesis_he_consulted_after_a_list_of_whom_he_consulted(ws):
     )
     assert "Syntéza slovenskej reči pomocou modelu XTTS" in reply.text, (reply.question, reply.text)
     assert "VITS" not in reply.text  # a thesis he led, not consulted
+
+
+def test_how_many_he_led_after_a_question_aside(ws):
+    # A question the text answers in between ("odkiaľ je?") leaves the leader named.
+    *_, reply = chat(
+        ws, "kto viedol bakalárku Jany Bartošovej?", "odkiaľ je?", "a koľko prác na wiki viedol?"
+    )
+    assert "Ladislav Fabián" in (reply.question or ""), (reply.question, reply.text)
+    assert "Peter Novák" in reply.text

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zpagent.agent.conversation import Turn, turns_from_messages
+from zpagent.agent.focus import named_leader
 from zpagent.agent.followup import follow_up
 from zpagent.agent.results import items_of, leaders_of, things_of
 from zpagent.agent.state import Pending, State
@@ -153,6 +154,8 @@ def advance(
     elif state.items and query.ask in ("list", "count", "who_wrote"):
         persons = tuple(dict.fromkeys(i.person for i in state.items))
         state.focus = persons if len(persons) == 1 else ()
+    if not aside:
+        state.leader = named_leader(state, lexicon)
     return state
 
 

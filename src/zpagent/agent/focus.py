@@ -155,7 +155,7 @@ def led_by_one(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     doer = cu.LED_BY_ONE.search(turn.folded)
     if doer is None or set(turn_words(turn)) & _WHO:
         return None
-    leader = _named_leader(state, lexicon)
+    leader = state.leader
     if leader is None:
         return None
     ref = (person_ref(lexicon, leader),)
@@ -174,7 +174,7 @@ def led_by_one(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
                      origin="follow_up")  # fmt: skip
 
 
-def _named_leader(state: State, lexicon: Lexicon) -> str | None:
+def named_leader(state: State, lexicon: Lexicon) -> str | None:
     """The one leader the last answer named: a topic's, the one the last list was of,
     or the supervisor of the one thesis of the person in focus it was asked of."""
     last = state.last

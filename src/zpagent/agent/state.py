@@ -55,6 +55,9 @@ class State:
     pending: Pending | None = None
     things: tuple[EntityRef, ...] = ()
     offered: tuple[str, ...] = ()
+    # The one leader the last answer named ("kto viedol diplomovku X?" names her
+    # supervisor): "a koľko prác viedol?" is about him, also after a question aside.
+    leader: str | None = None
 
     def remember(self, ids: tuple[str, ...], names: tuple[str, ...]) -> None:
         for pid, name in zip(ids, names, strict=False):
@@ -63,4 +66,4 @@ class State:
 
     def copy(self) -> State:
         return State(self.last, list(self.named), self.focus, list(self.items), self.pending,
-                     self.things, self.offered)  # fmt: skip
+                     self.things, self.offered, self.leader)  # fmt: skip
