@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from zpagent.bench.measure import git
 from zpagent.ingest.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_CHUNKS, DEFAULT_MAX_HEADINGS
 
 # Markers that must never be served: they live outside the indexed pages.
@@ -173,17 +174,6 @@ def add_special_files(root: Path) -> tuple[dict[str, set[str]], socket.socket]:
 # --- the benchmark section ------------------------------------------------------------
 
 
-def _git(cwd: Path, *args: str) -> None:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "bench",
-        "GIT_AUTHOR_EMAIL": "bench@localhost",
-        "GIT_COMMITTER_NAME": "bench",
-        "GIT_COMMITTER_EMAIL": "bench@localhost",
-    }
-    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, timeout=300)
-
-
 # Runs ``zpagent`` and records the process's peak RSS (VmHWM) on the way out. Not
 # ``getrusage``: a child forked from the benchmark process inherits its counters,
 # so its ``ru_maxrss`` starts at the benchmark's own peak; VmHWM starts at exec.
@@ -231,17 +221,17 @@ def bench_hostile(wiki: Path, work: Path, say: Callable[[str], None]) -> dict[st
     base = work / "hostile-base"
     shutil.rmtree(base, ignore_errors=True)
     shutil.copytree(wiki, base)
-    _git(base, "init", "-q", "-b", "main")
-    _git(base, "add", "-A")
-    _git(base, "commit", "-q", "-m", "sample")
+    git(base, "init", "-q", "-b", "main")
+    git(base, "add", "-A")
+    git(base, "commit", "-q", "-m", "sample")
     hostile = work / "hostile-wiki"
     shutil.rmtree(hostile, ignore_errors=True)
-    _git(work, "clone", "-q", str(base), str(hostile))
+    git(work, "clone", "-q", str(base), str(hostile))
     expected = write_hostile_pages(
         hostile, write_outside_secret(work / "server"), huge_bytes=20 * 1024 * 1024
     )
-    _git(hostile, "add", "-A")
-    _git(hostile, "commit", "-q", "-m", "hostile pages")
+    git(hostile, "add", "-A")
+    git(hostile, "commit", "-q", "-m", "hostile pages")
     special, sock = add_special_files(hostile)
     try:
         say("hostile: the sample wiki alone (baseline)")

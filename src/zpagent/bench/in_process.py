@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from zpagent.bench.measure import _git, _time_calls, peak_rss_mb
+from zpagent.bench.measure import _time_calls, git, peak_rss_mb
 from zpagent.bench.options import BenchOptions, Say
 from zpagent.bench.servers import bench_workspace
 from zpagent.bench.stats import summarize_ms
@@ -65,14 +65,14 @@ def bench_index(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
     wiki = work / "incremental-wiki"
     shutil.rmtree(wiki, ignore_errors=True)
     shutil.copytree(opts.wiki, wiki)
-    _git(wiki, "init", "-q", "-b", "main")
-    _git(wiki, "add", "-A")
-    _git(wiki, "commit", "-q", "-m", "sample")
+    git(wiki, "init", "-q", "-b", "main")
+    git(wiki, "add", "-A")
+    git(wiki, "commit", "-q", "-m", "sample")
     ws_inc = bench_workspace(data, zpwiki_path=wiki)
     ws_inc.sync()
     page = sorted(wiki.glob("pages/students/*/*/README.md"))[0]
     page.write_text(page.read_text(encoding="utf-8") + "\nNová poznámka zo stretnutia.\n")
-    _git(wiki, "commit", "-qam", "one page changed")
+    git(wiki, "commit", "-qam", "one page changed")
     say("index: incremental sync of one changed page")
     t = time.perf_counter()
     inc = ws_inc.sync()

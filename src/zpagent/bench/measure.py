@@ -24,7 +24,8 @@ def _time_calls(fn: Callable[[str], Any], queries: list[str]) -> list[float]:
     return out
 
 
-def _git(cwd: Path, *args: str) -> None:
+def git(cwd: Path, *args: str) -> None:
+    """Run git in a benchmark's own repository, as a fixed author (no user config)."""
     env = {
         **os.environ,
         "GIT_AUTHOR_NAME": "bench",
@@ -32,4 +33,4 @@ def _git(cwd: Path, *args: str) -> None:
         "GIT_COMMITTER_NAME": "bench",
         "GIT_COMMITTER_EMAIL": "bench@localhost",
     }
-    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, timeout=120)
+    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, timeout=300)

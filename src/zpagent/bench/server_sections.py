@@ -16,7 +16,7 @@ from typing import Any
 
 from zpagent.bench import load
 from zpagent.bench.in_process import graph_query_fn
-from zpagent.bench.measure import _git
+from zpagent.bench.measure import git
 from zpagent.bench.options import BenchOptions, Say
 from zpagent.bench.servers import (
     bench_workspace,
@@ -133,14 +133,14 @@ def bench_webhook(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
     for d in (origin.parent, author, wiki, data):
         shutil.rmtree(d, ignore_errors=True)
     origin.mkdir(parents=True)
-    _git(origin, "init", "-q", "--bare", "-b", "main")
+    git(origin, "init", "-q", "--bare", "-b", "main")
     shutil.copytree(opts.wiki, author)
-    _git(author, "init", "-q", "-b", "main")
-    _git(author, "add", "-A")
-    _git(author, "commit", "-q", "-m", "sample")
-    _git(author, "remote", "add", "origin", str(origin))
-    _git(author, "push", "-q", "origin", "main")
-    _git(work, "clone", "-q", str(origin), str(wiki))
+    git(author, "init", "-q", "-b", "main")
+    git(author, "add", "-A")
+    git(author, "commit", "-q", "-m", "sample")
+    git(author, "remote", "add", "origin", str(origin))
+    git(author, "push", "-q", "origin", "main")
+    git(work, "clone", "-q", str(origin), str(wiki))
     server, url, keys = start_server(
         data,
         {
@@ -162,8 +162,8 @@ def bench_webhook(opts: BenchOptions, work: Path, say: Say) -> dict[str, Any]:
         full_s = time.perf_counter() - t
         page = sorted(author.glob("pages/students/*/*/README.md"))[0]
         page.write_text(page.read_text(encoding="utf-8") + "\nNová poznámka zo stretnutia.\n")
-        _git(author, "commit", "-qam", "one page changed")
-        _git(author, "push", "-q", "origin", "main")
+        git(author, "commit", "-qam", "one page changed")
+        git(author, "push", "-q", "origin", "main")
         rev = subprocess.run(
             ["git", "-C", str(author), "rev-parse", "HEAD"],
             capture_output=True,
