@@ -15,7 +15,7 @@ from zpagent.agent.state import State
 from zpagent.query import EntityRef, Query, ThesisClause
 from zpagent.query import cues as cu
 from zpagent.query.lexicon import Lexicon
-from zpagent.query.model import in_text_order
+from zpagent.query.model import Span, in_text_order
 
 PERSON_POINTERS = frozenset(
     """jeho jej ich ho mu jemu nej neho nemu nom on ona oni ono ten ta tento tato tohto tejto
@@ -139,11 +139,17 @@ def led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     clause = (ThesisClause(kinds=kinds, consultants=ref) if role == "consultant"
               else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
     # The role word or verb read as "who, nobody said" is now the person in focus.
-    doer = acted or cu.LED_BY_ONE.search(turn.folded)
-    unread = tuple(u for u in turn.unaccounted
-                   if not (doer and doer.start() <= u.start < doer.end()))  # fmt: skip
+    unread = _doer_read(turn, acted or cu.LED_BY_ONE.search(turn.folded))
     return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
                      subjects=(), unaccounted=unread, origin="follow_up")  # fmt: skip
+
+
+def _doer_read(turn: Query, doer: re.Match[str] | None) -> tuple[Span, ...]:
+    """The turn's unread words without the doer ("bol konzultantom", "viedol"), now
+    that the conversation says who it is."""
+    if doer is None:
+        return turn.unaccounted
+    return tuple(u for u in turn.unaccounted if not doer.start() <= u.start < doer.end())
 
 
 def led_by_one(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
@@ -164,7 +170,7 @@ def led_by_one(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     consulted = doer.group().startswith("konzult")
     clauses = tuple(replace(c, consultants=ref, with_consultant=None) if consulted
                     else replace(c, supervisors=ref) for c in own)  # fmt: skip
-    unread = tuple(u for u in turn.unaccounted if not doer.start() <= u.start < doer.end())
+    unread = _doer_read(turn, doer)
     # A count counts the theses; a list shows them as "whom he led" does (its
     # theses with their titles), not the asked role of students nobody named.
     counted = turn.ask == "count"

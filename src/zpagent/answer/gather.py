@@ -18,7 +18,7 @@ from typing import Any
 from zpagent.answer.evidence import Bundle, SourceEvidence, add_page_facts, add_source
 from zpagent.answer.graph_evidence import asked_for, graph_bundle
 from zpagent.answer.subjects import PERSON_ASKS, Names
-from zpagent.answer.unread import never_said, unread_said, unread_stems
+from zpagent.answer.unread import never_said, unread_said, unread_stems, unread_words
 from zpagent.config import Settings, get_settings
 from zpagent.contract import Source
 from zpagent.embed.base import Embedder
@@ -101,10 +101,11 @@ def _asks_what_no_page_says(gen: Any, question: Query, opts: AnswerOptions) -> b
     "minimálne" for "aspoň": that alone decides nothing.)"""
     if question.ask != "open" or question.subjects or opts.include_unpublished:
         return False
-    unknown, _ = never_said(question, lambda prefix, lemma: published_says(gen, prefix, lemma))
-    nowhere, _ = never_said(
-        question, lambda prefix, lemma: published_says(gen, prefix, lemma, True)
+    unknown = never_said(
+        unread_words(question), question, lambda p, lem: published_says(gen, p, lem)
     )
+    # Of those, the ones a hidden page says (asked again for these words only).
+    nowhere = never_said(unknown, question, lambda p, lem: published_says(gen, p, lem, True))
     hidden = [w for w in unknown if w not in nowhere]
     log.debug("unread words no published page says: %s; a hidden one does: %s", unknown, hidden)
     return bool(hidden)

@@ -61,48 +61,44 @@ def unread_lines(bundle: Bundle, question: Query) -> list[Quote]:
     return [q for _, q in ranked[:UNREAD_LINES]]
 
 
-def unread_stems(question: Query) -> set[str]:
+def unread_words(question: Query) -> list[str]:
+    """The words of the question nothing read that can say something."""
     # Short words say little, except an acronym written as one ("MOS", "CER", "GPU").
-    stems = {
-        stem(w)
+    return [
+        w
         for u in question.unaccounted_words
         for w in u.split()
         if len(w) > 3 or (len(w) >= 2 and w.isupper())
-    }
+    ]
+
+
+def _with_other_forms(stems: set[str], question: Query) -> set[str]:
     # The same word in the wiki's other language: "English title" is "Anglický
     # názov", "anglický názov" may be "English title", "pôvodný" is "original".
-    stems |= {_OTHER_LANGUAGE[s[:5]] for s in stems if s[:5] in _OTHER_LANGUAGE}
+    stems = stems | {_OTHER_LANGUAGE[s[:5]] for s in stems if s[:5] in _OTHER_LANGUAGE}
     if question.language == "cs":
         # Czech "ů" is Slovak "ô"/"o" ("původní" / "pôvodný").
         stems |= {s.replace("u", "o", 1) for s in stems}
     return stems
 
 
-def _forms(word: str, question: Query) -> set[str]:
-    """The prefixes a page's words start with when they say ``word``: its first five
-    letters (a stem long enough not to be a common prefix) or its stem, and the
-    same word in the wiki's other language."""
-    st = stem(word)
-    forms = {st[:5] if len(st) >= 5 else st}
-    forms |= {_OTHER_LANGUAGE[f[:5]] for f in forms if f[:5] in _OTHER_LANGUAGE}
-    if question.language == "cs":
-        forms |= {f.replace("u", "o", 1) for f in forms}
-    return forms
+def unread_stems(question: Query) -> set[str]:
+    return _with_other_forms({stem(w) for w in unread_words(question)}, question)
 
 
-def never_said(question: Query, says: Callable[[str, str], bool]) -> tuple[list[str], list[str]]:
-    """The question's unread words that no published page says in any form, and
-    those some page does (``says(prefix, lemma)`` tells whether a page has a word
-    with that prefix, or that lemma: "kariet" is "karta", which "karty" says)."""
-    unknown, known = [], []
-    for part in question.unaccounted_words:
-        for w in part.split():
-            if len(w) <= 3 and not (len(w) >= 2 and w.isupper()):
-                continue
-            lem = fold(lemma(w)).lower()
-            said = any(says(f, lem) for f in _forms(w, question))
-            (known if said else unknown).append(w)
-    return unknown, known
+def never_said(words: list[str], question: Query, says: Callable[[str, str], bool]) -> list[str]:
+    """Those of ``words`` no page says in any form (``says(prefix, lemma)`` tells
+    whether a page has a word with that prefix, or that lemma: "kariet" is "karta",
+    which "karty" says). A prefix is the stem's first five letters (long enough not
+    to be a common prefix) or the whole stem, or the word in the other language."""
+    out = []
+    for w in words:
+        st = stem(w)
+        prefixes = _with_other_forms({st[:5] if len(st) >= 5 else st}, question)
+        lem = fold(lemma(w)).lower()
+        if not any(says(p, lem) for p in prefixes):
+            out.append(w)
+    return out
 
 
 def _says(word: str, unread: str) -> bool:
