@@ -75,14 +75,12 @@ def _score(
     in_own = [in_line(t, words, lemmas) for t in terms]
     # "Čo nepatrí do gitu?" under "## Čo nepatrí do gitu": a section whose heading
     # says the question is its answer, whatever words the lines under it use.
-    head_words, head_lemmas = line_words(heading)
-    in_head = [in_line(t, head_words, head_lemmas) if not x else 0.0
-               for t, x in zip(terms, in_own, strict=True)]  # fmt: skip
-    by_heading = bool(terms) and 2 * sum(
-        1 for t, x in zip(terms, in_own, strict=True) if x or in_line(t, head_words, head_lemmas)
-    ) >= len(terms)
-    if not by_heading:
-        in_head = [0.0] * len(terms)
+    in_head = [0.0] * len(terms)
+    if heading and terms:
+        head_words, head_lemmas = line_words(heading)
+        head_says = [in_line(t, head_words, head_lemmas) for t in terms]
+        if 2 * sum(1 for x, h in zip(in_own, head_says, strict=True) if x or h) >= len(terms):
+            in_head = [0.0 if x else h for x, h in zip(in_own, head_says, strict=True)]
     if own and terms and not any(in_own) and not any(in_head):
         # A line that says none of the question's words answers nothing of it (a page
         # of a set the graph chose is quoted by its best line, whatever it says).
