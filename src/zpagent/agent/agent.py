@@ -123,7 +123,10 @@ def advance(
         state.focus = ()
         state.offered = problem.ids
         return state
-    if query.origin != "clarification":
+    asked_of = {i for ref in query.subjects for i in ref.ids}
+    if query.origin != "clarification" and not (asked_of and asked_of <= set(state.offered)):
+        # The candidates stay offered while the talk is about the one picked ("a kto
+        # jej to viedol?" – "a tá druhá?"); a question about anyone else ends it.
         state.offered = ()
     if status == "unknown" and problem is not None and problem.kind == "person":
         near = tuple(e.id for _s, e in near_misses(problem.text, lexicon, inc))

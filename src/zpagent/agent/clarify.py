@@ -109,8 +109,11 @@ def choose(turn: Query, pending: Pending, lexicon: Lexicon) -> str | None:
         return None  # a question of its own ("Kto viedol bakalárske práce v 2018?")
     pool = tuple(named) if named else candidates
     found = _by_facts(turn, pool, lexicon)
-    if found is not None:
+    if found:
         return found.pop() if len(found) == 1 else None
+    # No candidate's facts fit (a topic the graph does not link them to): a word of
+    # one candidate's title may still tell them apart ("tej, čo robila odporúčacie
+    # systémy" for "… v odporúčacích systémoch").
     index = _by_ordinal(turn, len(candidates))
     if index is not None:
         return candidates[index] if candidates[index] in pool else None

@@ -123,6 +123,10 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     if subjects is not None:
         refs, thesis, kind = subjects
         q = q.edit(subjects=refs)
+        if ordinal(turn) is not None and last.ask in ("list", "count") and turn.kinds:
+            # "What was the first one's master thesis?" after a team's members: that
+            # person's thesis, not one the team's project must also be.
+            q = q.edit(conditions=(), attributes=last.attributes - {"works"})
         # "tá prvá mala aj bakalárku?" – "a ten druhý?": the same question of the next
         # one, its kind kept, not the thesis of the list the ordinal counts in.
         picked = bool(last.kinds) and kind not in last.kinds
@@ -170,7 +174,7 @@ def _edited(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
         q = q.edit(ask=ask, attributes=turn.attributes, unit=unit)
         changed = True
     elif q.subjects and q.ask in ("list", "count") and subjects is not None:
-        q = q.edit(ask="fact", attributes=last.attributes or frozenset({"title"}))
+        q = q.edit(ask="fact", attributes=q.attributes or frozenset({"title"}))
     if not changed:
         return None
     if last.unaccounted and not (turn.unaccounted or turn.attributes or turn.kinds or turn.years):

@@ -44,7 +44,8 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         # "akú tému mal?" either: its thesis's subject or the topic it is filed under.
         if thesis_named:
             asked.add("title")
-        elif _ONE_TOPIC.search(parts.folded):
+        elif _ONE_TOPIC.search(parts.folded) or (subjects and _TOPIC_VERB.search(parts.folded)):
+            # "Čím sa zaoberala X?": what she worked on, her thesis as much as her topic.
             asked |= {"title", "topics"}
         else:
             asked.add("topics")
@@ -57,6 +58,11 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         # "aké práce mal X": the theses and the other works ("aké práce napísal" the theses)
         asked.add("works")
     if _has(parts, "works"):
+        asked.add("works")
+    if (_has(parts, "list") or _SOME.search(parts.folded)) and any(
+        k == "team_project" for k, _a, _b in parts.kinds
+    ):
+        # "na akom tímaku bol?", "bol v nejakom tímaku?": which team project.
         asked.add("works")
     if _has(parts, "login"):
         asked.add("login")
@@ -84,7 +90,17 @@ _DEADLINE = re.compile(
 # "akú tému", "aká je téma": one subject, a thesis's as often as a topic page's.
 _ONE_TOPIC = re.compile(
     r"\b(?:aku|aka|ktoru|ktora|jakou|jaka|what|which)\s+(?:\w+\s+)?tem(?:a|u|ou)\b"
+    # "a téma?", "and the topic?": the word alone, after a fact about someone.
+    r"|^\W*(?:(?:a|and|a co|and what about|what about)\s+)?(?:the\s+)?(?:tema|topic)\W*$"
 )
+
+
+# "v nejakom tíme", "any team project": which one, if any.
+_SOME = re.compile(r"\bnejak\w*|\bniektor\w*|\bany\b|\bsome\b")
+
+
+# "čím sa zaoberal", "čemu se věnovala": what someone worked on.
+_TOPIC_VERB = re.compile(r"\bzaobera\w*|\bzabyva\w*|\bzabyval\w*|\bvenoval\w*|\bvenuj\w*")
 
 
 # A person's works in general, plural: "aké práce mal", "všetky jeho práce".

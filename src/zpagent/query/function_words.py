@@ -14,9 +14,9 @@ FUNCTION_WORDS = frozenset(
     niekoho niekomu nekoho nekomu treba netreba musim musime musi must need btw clovek
     cloveka osoba osoby person one nic nothing jen uvedeny uvedena uvedene uvedeneho
     uvedenu uvedenej listed stated named
-    aky aka ake aku akeho akej akom akych akymi aki kto koho komu kym co com cim ktory ktora
-    ktore ktoru ktori ktoreho ktorej ktorom ktorych ktorym ktorymi kolko kolkych kolkym kedy
-    kde ako preco odkedy dokedy je su bol bola bolo boli bude budu ma mal mala mali maju
+    aky aka ake aku akeho akej akom akych akymi aki kto koho komu kym co com cim comu coho
+    ktory ktora ktore ktoru ktori ktoreho ktorej ktorom ktorych ktorym ktorymi kolko kolkych kolkym
+    kedy kde ako preco odkedy dokedy je su bol bola bolo boli bude budu ma mal mala mali maju
     mat mam mas mame mate sa si som sme ste v vo na o od do z zo s so k ku pre pri po pod
     nad za a aj i alebo ale ze tej ten ta to tu tom toho tie tieto tych tymi jeho jej ich
     vsetky vsetci vsetkych kazdy uz este len iba prosim mi nam daj povedz vypis ukaz
@@ -36,10 +36,10 @@ FUNCTION_WORDS = frozenset(
     ktorom kde kam odkial kedze lebo pretoze aby ked keby ak ci nie ano hej jasne ok okej
     super fajn pekne velmi vela menej viac najviac najmenej vobec celkovo spolu dokopy
     celkom presny presna presne uplny uplne uplna vsetko cely cela cele svoj svoja svoje
-    svoju jeho jej ich mu ho ju nej neho nemu nim nou on ona ono oni ony my vy ja ty
+    svoju jeho jej ich mu ho ju nej neho nemu nim nom nou on ona ono oni ony my vy ja ty
     sam sama sami same samotny samotna potom neskor then later afterwards pak
     zorad zoradte zoradit serad seradte seradit sort them je ich
-    kdo co kdy kde jak proc ktery ktera ktere kteri kteremu ktereho kterou kterych ktera
+    kdo co cemu ceho kdy kde jak proc ktery ktera ktere kteri kteremu ktereho kterou kterych ktera
     jaky jaka jake jakou jakych jsou jsem jsi jste jsme byl byla bylo byli bude budou
     mel mela meli ma maji muj moje tvuj nas vas jeho jeji jejich se si pro pri na v ve z ze
     do od po pod nad k ke s se a i nebo ale ze ten ta to tom toho te ty tech temi taky

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import simplemma
 
 from zpagent.ingest.text import fold
+from zpagent.query.cues import CUES
 from zpagent.query.inflect import forms, raw_forms
 from zpagent.query.lexicon import NameIndex, PersonEntry
 from zpagent.query.names import is_title_word
@@ -37,6 +38,9 @@ class Mention:
 # The languages questions are asked in: a word one of them knows that starts a
 # sentence ("Unrelated – git push …", "Apart from Ondrejka …") is no name.
 QUESTION_LANGUAGES = ("sk", "cs", "en")
+
+# Prepositions a supervisor's name follows: "pod Hrubou", "u Hrubej", "under Hrubá".
+_PERSON_BEFORE = frozenset({"pod", "u", "under", "by"})
 
 
 def is_common_word(token: Token, langs: str | tuple[str, ...] = "sk") -> bool:
@@ -169,7 +173,7 @@ def find_names(
                 continue
             if not hits:
                 continue
-            if not t.capitalized and is_common_word(t):
+            if not t.capitalized and is_common_word(t) and not _after_role_word(tokens, t):
                 continue  # "zima", "sokol" typed in lowercase are words, not names
             if _given_beside(tokens, t, free, used, given):
                 # Another given name beside the surname: nobody of that whole name.
@@ -186,6 +190,20 @@ def find_names(
         mentions += _first_name_mentions(tokens, free, used, index, include_unpublished, diacritics)
     mentions.sort(key=lambda m: m.start)
     return mentions
+
+
+def _after_role_word(tokens: list[Token], t: Token) -> bool:
+    """A word right after a role ("veducu hrubu", "konzultanta krajca") or "pod"/"u"
+    ("bakalarku pod hrubou", "u hrubej") stands where a person does: a surname that
+    is also a common word reads as the name there, even typed in lowercase."""
+    if t.index == 0:
+        return False
+    before = tokens[t.index - 1].folded.lower()
+    return (
+        before in _PERSON_BEFORE
+        or bool(CUES["supervisor"].fullmatch(before))
+        or bool(CUES["consultant"].fullmatch(before))
+    )
 
 
 def _given_beside(

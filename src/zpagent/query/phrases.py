@@ -92,6 +92,39 @@ def partial_phrase_matches(
     return best[:1]
 
 
+def with_shortened_word(
+    found: list[tuple[int, int, PhraseEntry]],
+    stems: list[frozenset[str]],
+    free: list[bool],
+    skip: set[int],
+) -> list[tuple[int, int, PhraseEntry]]:
+    """A project named in part takes the word right after it when that word is one
+    of the title's other words said short ("… energie v labákoch" for "… energie v
+    laboratóriách"): a free word starting with the same three letters as a title
+    word no question word matched. Only after a run that already named the project,
+    so a short word never names a project by itself."""
+    out = []
+    for start, end, entry in found:
+        matched = {i for i, w in enumerate(entry.stems) for j in range(start, end)
+                   if same_word(stems[j], w)}  # fmt: skip
+        rest = [w for i, w in enumerate(entry.stems) if i not in matched]
+        at = end
+        while at < len(stems) and at in skip:  # "… energie v labákoch"
+            at += 1
+        short = (
+            at < len(stems)
+            and free[at]
+            and any(
+                len(x) >= 3 and len(y) >= 3 and x[:3] == y[:3]
+                for x in stems[at]
+                for w in rest
+                for y in w
+            )
+        )
+        out.append((start, at + 1 if short else end, entry))
+    return out
+
+
 def bag_phrase_matches(
     stems: list[frozenset[str]],
     free: list[bool],

@@ -28,7 +28,12 @@ from zpagent.lexical import lemma
 from zpagent.query import cues as cu
 from zpagent.query.lexicon import Lexicon, word_keys
 from zpagent.query.mentions import Mention, find_names, unknown_names
-from zpagent.query.phrases import bag_phrase_matches, partial_phrase_matches, phrase_matches
+from zpagent.query.phrases import (
+    bag_phrase_matches,
+    partial_phrase_matches,
+    phrase_matches,
+    with_shortened_word,
+)
 from zpagent.query.roles import IN_WORDS, Phrase, dedupe, find_roles, overlaps
 from zpagent.query.said_terms import SaidTerm, said_terms
 from zpagent.query.short_mentions import family_mentions, initial_mentions, login_mentions
@@ -207,7 +212,7 @@ def recognize(
                 partial = [(a, b, e) for a, b, e in partial
                            if 2 * (b - a) >= len(e.stems) and a > 0
                            and tokens[a - 1].folded in IN_WORDS]  # fmt: skip
-            found = dedupe(partial)
+            found = dedupe(with_shortened_word(partial, stems, free, function))
         if attr == "projects":
             found = [up_to_team_word(p, tokens, free, cue_spans) for p in found]
         setattr(out, attr, found)
@@ -221,7 +226,16 @@ def recognize(
     team = bool(cue_spans.get("team") or cue_spans.get("role"))
     out.roles = find_roles(stems, free, vis(lexicon.roles, include_unpublished), cue_only, team,
                            out.projects, out.topics + out.keywords)  # fmt: skip
-    if team:  # in a team's context a role wins over a keyword or topic
+    if team:
+        # In a team's context a role wins over a keyword or topic it overlaps, unless
+        # the phrase is longer: "riešitelia na stránke Analýza medicínskych obrazov"
+        # names the topic, not the role "analýza dát" by its first word.
+        longer = [
+            p
+            for p in out.topics + out.keywords
+            if any(overlaps(r, [p]) and p.end - p.start > r.end - r.start for r in out.roles)
+        ]
+        out.roles = [r for r in out.roles if not overlaps(r, longer)]
         for attr in ("topics", "keywords"):
             setattr(out, attr, [p for p in getattr(out, attr) if not overlaps(p, out.roles)])
     # A phrase that is both a topic and a keyword is both; a longer one wins a token.
