@@ -6,7 +6,9 @@ topic named whole beats a role named by its first word in a team's context;
 ask the thesis and the topic; "v ňom" is no unread word; a reply picks one of
 two namesakes by a word of her title; "tá druhá" still means the other one two
 turns later; an ordinal over a team's members asks about that member's thesis,
-not one inside the team's project."""
+not one inside the team's project; a tool typed in lowercase is a name when the
+pages write it as one ("kaldi" for "Kaldi"), and "the CALLHOME dataset" is the
+dataset the pages name."""
 
 from __future__ import annotations
 
@@ -68,6 +70,8 @@ Vedúci: doc. Viliam Greguš
 Názov práce: Expresívna syntéza reči pre audioknihy
 
 Vedúci: prof. Ladislav Fabián
+
+Experimenty sme robili v toolkite Kaldi a na dátach CALLHOME.
 """,
     "pages/students/2021/fk4/README.md": """# Filip Kollár
 
@@ -94,6 +98,8 @@ Vedúci: Viliam Greguš
 Názov práce: Rozpoznávanie spontánnej slovenskej reči
 
 Vedúci: Ladislav Fabián
+
+Rozpoznávač sme natrénovali v Kaldi. Kaldi je na serveri.
 """,
     "pages/students/2020/lk7/README.md": """# Lucia Kopčáková
 
@@ -216,3 +222,23 @@ def test_an_ordinal_over_a_team_asks_that_members_own_thesis(ws):
         "What was the first one's master thesis?",
     )
     assert "Expresívna syntéza reči pre audioknihy" in first.text, first.text
+
+
+def test_a_tool_typed_in_lowercase_that_the_pages_write_as_a_name(ws):
+    resp = _ask(ws, "kto vsetko pouzival kaldi?")
+    assert resp.status == "ok", (resp.interpreted_as, resp.answer)
+    assert "Matej Michalík" in resp.answer and "Lucia Kopčáková" in resp.answer
+    assert "Filip Kollár" not in resp.answer
+
+
+def test_a_word_the_pages_write_in_lowercase_is_no_name(ws):
+    resp = _ask(ws, "kto pouzival toolkite?")
+    assert "spomína" not in (resp.interpreted_as or ""), resp.interpreted_as
+    assert resp.mode != "deterministic"  # no list of who "said" it; at most a quote
+
+
+def test_the_noun_after_a_name_the_pages_say_is_the_names(ws):
+    resp = _ask(ws, "Who used the CALLHOME dataset in their thesis?")
+    assert resp.status == "ok", (resp.interpreted_as, resp.answer)
+    assert "Matej Michalík" in resp.answer
+    assert "nerozumiem" not in (resp.interpreted_as or "")

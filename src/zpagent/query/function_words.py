@@ -68,7 +68,8 @@ FUNCTION_WORDS = frozenset(
     doing done writing written currently now still ever nich nimi tych tychto them those
     spomedzi medzi mezi ostatnych ostatni vsetkym vsetkymi vsetkom figuruje figuruju
     figuroval figurovala figurovali continue continued continuing went but however
-    mit mat cez pres pomocou via using write wrote writes
+    mit mat cez pres pomocou via using write wrote writes used use uses
+    pouzival pouzivala pouzivali pouzil pouzila pouzili pouzit pouzivat
     pardon prepac prepacte sorry pomylil pomylila spletol spletla myslel myslela mienil
     mienila meant mean oops omyl nie
     prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej

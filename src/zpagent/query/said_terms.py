@@ -17,9 +17,11 @@ from dataclasses import dataclass
 
 from zpagent.query import cues as cu
 from zpagent.query.lexicon import Lexicon, PersonEntry
+from zpagent.query.mentions import QUESTION_LANGUAGES, is_common_word
 from zpagent.query.tokens import Token
 
 MAX_RUN = 6
+MIN_WRITTEN = 4  # a shorter lowercase word is too often a word of the language
 # Small words a name may hold ("Journal of Electrical Engineering") and the
 # prepositions between a noun and the name it introduces ("publikáciu v …").
 _JOINERS = frozenset({"of", "for", "and", "the", "de", "la", "von", "van"})
@@ -34,7 +36,17 @@ class SaidTerm:
     persons: list[PersonEntry]
 
 
-def _namelike(t: Token, starts_sentence: bool) -> bool:
+def _namelike(
+    t: Token, starts_sentence: bool, written: Callable[[str], bool] | None = None
+) -> bool:
+    """A word shaped like a name, or typed in lowercase where the wiki's pages write it
+    as one ("kaldi" for "Kaldi", ``written``)."""
+    if written is not None and t.text.islower() and len(t.folded) >= MIN_WRITTEN:
+        # A word of the languages asked in ("assistant", "model") is that word, even
+        # where a page writes it in a name ("Google Assistant").
+        common = is_common_word(t, QUESTION_LANGUAGES)
+        if t.folded not in cu.FUNCTION_WORDS and not common and written(t.text):
+            return True
     letters = any(c.isalpha() for c in t.text)
     if letters and any(c.isdigit() for c in t.text):
         return True  # "IDS2017", "v4"
@@ -55,6 +67,10 @@ def said_terms(
     said: Callable[[list[str]], frozenset[str]] | None = lexicon.said
     if said is None:
         return []
+    written = getattr(said, "written_as_name", None)
+
+    def namelike(t: Token, starts_sentence: bool) -> bool:
+        return _namelike(t, starts_sentence, written)
 
     def persons_saying(a: int, b: int) -> list[PersonEntry]:
         paths = said([t.text for t in tokens[a:b]])
@@ -75,7 +91,7 @@ def said_terms(
     out: list[SaidTerm] = []
     i = 0
     while i < len(tokens):
-        if not (usable[i] and _namelike(tokens[i], i in starts)):
+        if not (usable[i] and namelike(tokens[i], i in starts)):
             i += 1
             continue
         end = i
@@ -87,29 +103,39 @@ def said_terms(
             and (usable[end] or tokens[end].folded.isdigit() or tokens[end].folded in _JOINERS)
         ):
             end += 1
-        found = _longest(tokens, i, end, starts, persons_saying, names)
+        found = _longest(tokens, i, end, starts, persons_saying, names, namelike)
         if found is None:
             i += 1
             continue
         a, b, persons = found
         tail = b
-        if b < len(tokens) and usable[b] and not _namelike(tokens[b], False):
+        if b < len(tokens) and usable[b] and not namelike(tokens[b], False):
             # "the TurtleBot 4 robot": the noun after the name is the one the wiki
             # writes before it ("Robot TurtleBot 4").
             tail += bool(said([tokens[b].text] + [t.text for t in tokens[a:b]]))
-        out.append(SaidTerm(_head(tokens, usable, starts, a), tail,
-                            text[tokens[a].start : tokens[b - 1].end], persons))  # fmt: skip
+        head = _head(tokens, usable, starts, a, namelike)
+        if tail == b and head == a and b < len(tokens) and usable[b]:
+            # "the CALLHOME dataset": with no noun before the name, the one after it
+            # is the name's (what kind of thing it is), as "robotom" is before it.
+            tail += tokens[b].folded not in cu.FUNCTION_WORDS and not namelike(tokens[b], False)
+        out.append(SaidTerm(head, tail, text[tokens[a].start : tokens[b - 1].end], persons))
         i = tail
     return out
 
 
-def _head(tokens: list[Token], usable: list[bool], starts: set[int], a: int) -> int:
+def _head(
+    tokens: list[Token],
+    usable: list[bool],
+    starts: set[int],
+    a: int,
+    namelike: Callable[[Token, bool], bool],
+) -> int:
     """Where the name's phrase starts: the noun before it is the name's ("s robotom
     TurtleBot 4", "s daty Common Voice", "publikáciu v Journal of …")."""
     head = a
     if head > 1 and tokens[head - 1].folded in _INSIDE and usable[head - 2]:
         head -= 1
-    if head > 0 and usable[head - 1] and not _namelike(tokens[head - 1], head - 1 in starts):
+    if head > 0 and usable[head - 1] and not namelike(tokens[head - 1], head - 1 in starts):
         return head - 1
     return a
 
@@ -121,6 +147,7 @@ def _longest(
     starts: set[int],
     persons_saying: Callable[[int, int], list[PersonEntry]],
     names: set[int],
+    namelike: Callable[[Token, bool], bool],
 ) -> tuple[int, int, list[PersonEntry]] | None:
     """The longest part of tokens [start, end) with a name-like word that students'
     pages say, starting at ``start`` first."""
@@ -131,7 +158,7 @@ def _longest(
                 continue
             if tokens[b - 1].folded in _JOINERS:
                 continue
-            if not any(_namelike(tokens[j], j in starts) for j in range(a, b)):
+            if not any(namelike(tokens[j], j in starts) for j in range(a, b)):
                 continue
             if any(j in names for j in range(a, b)):
                 continue

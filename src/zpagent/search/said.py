@@ -58,6 +58,40 @@ def published_says(
     return row is not None
 
 
+MAX_CHUNKS_READ = 40
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*(?:[-*+]\s+|\d+\.\s+|#+\s+)?)$")
+
+
+def written_as_name(gen: Generation, word: str) -> bool:
+    """The pages write ``word`` (typed in lowercase: "kaldi", "turtlebot") as a name:
+    with a capital inside it ("TurtleBot", "CALLHOME") or a capital that does not
+    start a sentence ("v toolkite Kaldi"), in most of the places they say it. Whether
+    a word is a name is the wiki's own spelling, not the question's."""
+    key = fold(word).lower()
+    if not key.isalnum():
+        return False
+    rows = gen.db().execute(
+        "SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid"
+        " WHERE chunks_fts MATCH ? LIMIT ?",
+        ("text : " + quote(key), MAX_CHUNKS_READ),
+    )
+    named = plain = 0
+    for (text,) in rows:
+        for m in _WORD.finditer(text):
+            w = m.group()
+            if fold(w).lower() != key:
+                continue
+            capital_inside = any(c.isupper() for c in w[1:])
+            capital_inside_sentence = w[:1].isupper() and not _SENTENCE_START.search(
+                text[max(0, m.start() - 8) : m.start()]
+            )
+            if capital_inside or capital_inside_sentence:
+                named += 1
+            else:
+                plain += 1
+    return named > 0 and named >= plain
+
+
 class SaidIn:
     """``pages_saying`` of one generation, remembered per phrase (a question asks a
     few sub-phrases; the same words come back in follow-ups)."""
@@ -65,12 +99,17 @@ class SaidIn:
     def __init__(self, gen: Generation) -> None:
         self._gen = gen
         self._cached = lru_cache(maxsize=4096)(self._pages)
+        self._named = lru_cache(maxsize=4096)(lambda word: written_as_name(gen, word))
 
     def _pages(self, words: tuple[str, ...]) -> frozenset[str]:
         return pages_saying(self._gen, words)
 
     def __call__(self, words: Sequence[str]) -> frozenset[str]:
         return self._cached(tuple(fold(w).lower() for w in words))
+
+    def written_as_name(self, word: str) -> bool:
+        """``written_as_name`` of this generation, remembered per word."""
+        return self._named(fold(word).lower())
 
     def line(self, words: Sequence[str], path: str) -> tuple[int, str] | None:
         """(1-based line of the page body, its text) of the first line that says
