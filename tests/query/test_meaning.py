@@ -61,3 +61,36 @@ def test_a_query_read_by_meaning_is_not_exact():
     (cond,) = [c for c in q.conditions if c.relation == "topic"]
     assert cond.refs[0].ids == ("analyza-textu",) and cond.refs[0].match == "meaning"
     assert q.read_whole and not q.understood
+
+
+PROJECTS = [
+    PhraseEntry("parkovanie", "Inteligentné parkovanie v kampuse", ()),
+    PhraseEntry("ucebnice", "Platforma na výmenu učebníc", ()),
+]
+ROLES = [
+    PhraseEntry("mobilna aplikacia", "mobilná aplikácia", ()),
+    PhraseEntry("backend", "backend", ()),
+]
+# "mobile app" is a little nearer the textbook platform than the role is clear, but
+# much nearer its role; "campus parking" is clearly the parking project.
+TEAM_VECTORS = {
+    "Inteligentné parkovanie v kampuse": [1.0, 0.0, 0.0, 0.0],
+    "Platforma na výmenu učebníc": [0.0, 1.0, 0.0, 0.0],
+    "mobilná aplikácia": [0.0, 0.0, 1.0, 0.0],
+    "backend": [0.0, 0.0, 0.0, 1.0],
+    "mobile app": [0.0, 0.3, 0.9, 0.0],
+    "campus parking": [0.95, 0.1, 0.0, 0.0],
+}
+
+
+def _team_vec(text: str) -> np.ndarray:
+    v = np.asarray(TEAM_VECTORS[text], dtype=np.float32)
+    return v / np.linalg.norm(v)
+
+
+def test_the_clearest_links_win_one_per_phrase_and_kind():
+    lexicon = Lexicon(projects=PROJECTS, roles=ROLES)
+    lexicon.meaning = PhraseMeaning(lambda ts: np.stack([_team_vec(t) for t in ts]), _team_vec)
+    q = understand("who did the mobile app in the campus parking team project?", lexicon)
+    linked = {c.relation: c.refs[0].ids for c in q.conditions if c.relation in ("project", "role")}
+    assert linked == {"project": ("parkovanie",), "role": ("mobilna aplikacia",)}, q.conditions

@@ -69,7 +69,7 @@ FUNCTION_WORDS = frozenset(
     spomedzi medzi mezi ostatnych ostatni vsetkym vsetkymi vsetkom figuruje figuruju
     figuroval figurovala figurovali continue continued continuing went but however
     mit mat cez pres pomocou via using write wrote writes used use uses
-    pouzival pouzivala pouzivali pouzil pouzila pouzili pouzit pouzivat
+    pouzival pouzivala pouzivali pouzil pouzila pouzili pouzit pouzivat guy guys girl chlapik
     pardon prepac prepacte sorry pomylil pomylila spletol spletla myslel myslela mienil
     mienila meant mean oops omyl nie
     prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej

@@ -70,19 +70,28 @@ def by_meaning(
         kinds.append(("role", lexicon.roles))
     if not kinds:
         return []
-    out: list[Element] = []
+    # Every unread phrase against every kind asked; the clearest links first, one per
+    # phrase and one per kind ("the mobile app in the campus parking project": the
+    # project is the phrase nearest a project, the role the other one).
+    found = []
     for span in _unaccounted(parts, elements, qualifier):
         text = parts.core[span.start : span.end]
         for kind, entries in kinds:
-            entry = lexicon.meaning.link(kind, text, lexicon.visible(entries, inc))
-            if entry is None:
-                continue
-            a, b = char_to_tokens(parts, span.start, span.end)
-            ref = EntityRef(kind, text, span, (entry.id,), "meaning", names=(entry.name,))
-            out.append(Element(kind, a, b, ref))
-            kinds = [k for k in kinds if k[0] != kind]
-            break
-    return out
+            linked = lexicon.meaning.scored(kind, text, lexicon.visible(entries, inc))
+            if linked is not None:
+                found.append((linked[1], span, text, kind, linked[0]))
+    out: list[Element] = []
+    used_spans: set[tuple[int, int]] = set()
+    used_kinds: set[str] = set()
+    for _lead, span, text, kind, entry in sorted(found, key=lambda f: -f[0]):
+        if (span.start, span.end) in used_spans or kind in used_kinds:
+            continue
+        used_spans.add((span.start, span.end))
+        used_kinds.add(kind)
+        a, b = char_to_tokens(parts, span.start, span.end)
+        ref = EntityRef(kind, text, span, (entry.id,), "meaning", names=(entry.name,))
+        out.append(Element(kind, a, b, ref))
+    return sorted(out, key=lambda e: e.start)
 
 
 def leader_again(parts: Parts, elements: list[Element]) -> list[Element]:

@@ -58,6 +58,14 @@ class PhraseMeaning:
 
     def link(self, kind: str, text: str, entries: Sequence[PhraseEntry]) -> PhraseEntry | None:
         """The one entry of ``entries`` (all of ``kind``) that ``text`` means, or None."""
+        found = self.scored(kind, text, entries)
+        return found[0] if found is not None else None
+
+    def scored(
+        self, kind: str, text: str, entries: Sequence[PhraseEntry]
+    ) -> tuple[PhraseEntry, float] | None:
+        """``link`` with how clearly: the entry and its similarity's lead over the next
+        entry's (at least ``MARGIN``)."""
         if len(text.replace(" ", "")) < MIN_WORDS_LETTERS or len(entries) < 2:
             return None
         unique, vectors = self._entries(kind, entries)
@@ -74,4 +82,4 @@ class PhraseMeaning:
         best, second = float(scores[order[0]]), float(scores[order[1]])
         if best - second < MARGIN:
             return None
-        return unique[int(order[0])]
+        return unique[int(order[0])], best - second
