@@ -19,6 +19,18 @@ from tests.conftest import built_workspace
 from zpagent.requests import AnswerRequest
 
 PAGES = {
+    "pages/navody/abstrakt/README.md": """---
+title: Jak napsat abstrakt
+taxonomy:
+    tag: [abstrakt]
+---
+
+# Jak napsat abstrakt
+
+Abstrakt má mít 150 až 250 slov.
+
+Klíčových slov uveďte tři až šest a oddělte je čárkou.
+""",
     "pages/projects/energia/README.md": """---
 title: 'Tímový projekt: Monitorovanie spotreby energie v laboratóriách'
 ---
@@ -242,3 +254,9 @@ def test_the_noun_after_a_name_the_pages_say_is_the_names(ws):
     assert resp.status == "ok", (resp.interpreted_as, resp.answer)
     assert "Matej Michalík" in resp.answer
     assert "nerozumiem" not in (resp.interpreted_as or "")
+
+
+def test_how_many_keywords_an_abstract_has_is_no_count_of_students(ws):
+    resp = _ask(ws, "Kolik klíčových slov má mít abstrakt?")
+    assert "presne" not in resp.answer, resp.answer
+    assert "tři až šest" in resp.answer, (resp.interpreted_as, resp.answer)

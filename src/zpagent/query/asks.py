@@ -262,6 +262,18 @@ def asks_unread(parts: Parts, unaccounted: tuple[Span, ...]) -> bool:
     return False
 
 
+def counts_keywords(parts: Parts) -> bool:
+    """ "koľko kľúčových slov", "how many keywords": the keyword word is what a count
+    counts (it comes right after the count word), not a keyword condition."""
+    counts = parts.cues.get("count", [])
+    keywords = parts.cues.get("keyword", [])
+    for _a, end in counts:
+        after = [t for t in parts.tokens if t.start >= end and t.folded not in cu.FUNCTION_WORDS]
+        if after and any(a <= after[0].start < b for a, b in keywords):
+            return True
+    return False
+
+
 def asked_terms(parts: Parts, conditions: tuple[Condition, ...]) -> list[Condition]:
     """Keyword conditions named right after a question word ("aké RMSE", "which BLEU")."""
     after_which = {

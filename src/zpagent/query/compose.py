@@ -26,6 +26,7 @@ from zpagent.query.asks import (
     _led_topics,
     asked_terms,
     asks_unread,
+    counts_keywords,
 )
 from zpagent.query.clauses import Element, build
 from zpagent.query.either_role import ROLES, either_role
@@ -354,6 +355,10 @@ def compose(parts: Parts, lexicon: Lexicon, include_unpublished: bool) -> Query:
         # for is no unit the graph lists or counts (persons, theses, topics), so the
         # pages' text answers, not a list of the theses that share a keyword with it.
         ask = "fact" if subjects else "open"  # of the named person's pages
+    if ask == "count" and not subjects and counts_keywords(parts):
+        # "Koľko kľúčových slov má mať abstrakt?": a number the rules say, no count of
+        # the students who hold some keyword.
+        ask = "open"
     order, position = cu.order_of(parts.folded)
     intents = _intents(parts, subjects, elements)
     about_rules = _about_rules(parts, ask, subjects, conditions, reference, unaccounted)
