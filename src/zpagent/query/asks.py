@@ -265,12 +265,14 @@ def asks_unread(parts: Parts, unaccounted: tuple[Span, ...]) -> bool:
 def counts_keywords(parts: Parts) -> bool:
     """ "koľko kľúčových slov", "how many keywords": the keyword word is what a count
     counts (it comes right after the count word), not a keyword condition."""
-    counts = parts.cues.get("count", [])
     keywords = parts.cues.get("keyword", [])
-    for _a, end in counts:
-        after = [t for t in parts.tokens if t.start >= end and t.folded not in cu.FUNCTION_WORDS]
-        if after and any(a <= after[0].start < b for a, b in keywords):
-            return True
+    persons = parts.cues.get("persons", [])
+    for _a, end in parts.cues.get("count", []):
+        for t in (t for t in parts.tokens if t.start >= end):
+            if any(a <= t.start < b for a, b in persons):
+                return False  # "koľko študentov má kľúčové slovo asr": students counted
+            if t.folded not in cu.FUNCTION_WORDS:
+                return any(a <= t.start < b for a, b in keywords)
     return False
 
 
