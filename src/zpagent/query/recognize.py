@@ -96,6 +96,33 @@ def blocked_tokens(
     return blocked
 
 
+@dataclass
+class _Pass:
+    """One question being read: its tokens, what was found so far (``out``) and
+    which tokens are still free for the next finder."""
+
+    tokens: list[Token]
+    text: str
+    folded: str
+    cue_spans: dict[str, list[tuple[int, int]]]
+    lexicon: Lexicon
+    inc: bool
+    out: Recognized
+    free: list[bool] = field(default_factory=list)
+    stems: list[frozenset[str]] = field(default_factory=list)
+    phrase_tokens: set[int] = field(default_factory=set)
+    starts: set[int] = field(default_factory=set)
+
+    def take(self, start: int, end: int) -> None:
+        """Tokens [start, end) are found: covered, and free no more."""
+        self.out.cover(start, end)
+        for j in range(start, end):
+            self.free[j] = False
+
+    def visible(self, entries: list) -> list:
+        return self.lexicon.visible(entries, self.inc)
+
+
 def recognize(
     tokens: list[Token],
     text: str,
@@ -106,16 +133,26 @@ def recognize(
     include_unpublished: bool,
 ) -> Recognized:
     """Everything the question names (see the module docstring)."""
-    out = Recognized()
-    vis = lexicon.visible
-    vis_titles = vis(lexicon.titles, include_unpublished)
-    # Initials first: "K." would otherwise be the preposition "k".
+    rp = _Pass(tokens, text, folded, cue_spans, lexicon, include_unpublished, Recognized())
+    _free_words(rp, fixed_spans)
+    _title_given(rp)
+    _persons(rp)
+    _phrases(rp, fixed_spans)
+    _said(rp)
+    _titles_by_words(rp)
+    _authors_and_unknown(rp)
+    return rp.out
+
+
+def _free_words(rp: _Pass, fixed_spans: list[tuple[int, int]]) -> None:
+    """Initials first ("K." would otherwise be the preposition "k"); then the words
+    no cue, kind, year or function word blocks."""
+    tokens, out, lexicon = rp.tokens, rp.out, rp.lexicon
     base_free = [True] * len(tokens)
-    for m in initial_mentions(tokens, text, base_free, lexicon.person_index, include_unpublished):
+    for m in initial_mentions(tokens, rp.text, base_free, lexicon.person_index, rp.inc):
         out.persons.append(m)
         out.cover(m.start, m.end)
-
-    blocked = blocked_tokens(tokens, cue_spans, fixed_spans) | out.entity_tokens
+    blocked = blocked_tokens(tokens, rp.cue_spans, fixed_spans) | out.entity_tokens
     # "Kristína Malá": a capitalized word after a capitalized given name is a
     # surname slot even when the word is also a function word ("malá", "Nová").
     blocked -= {
@@ -127,61 +164,62 @@ def recognize(
         and t.index not in out.entity_tokens
         and not t.folded.isdigit()
     }
-    free = [t.index not in blocked for t in tokens]
+    rp.free = [t.index not in blocked for t in tokens]
 
-    # A title given in quotes or announced is a title, not names or keywords.
-    title = quoted_title(text) or (
-        announced_title(text, folded) if cue_spans.get("title_lookup") else None
+
+def _title_given(rp: _Pass) -> None:
+    """A title given in quotes or announced is a title, not names or keywords."""
+    title = quoted_title(rp.text) or (
+        announced_title(rp.text, rp.folded) if rp.cue_spans.get("title_lookup") else None
     )
-    if title:
-        span = span_tokens(tokens, text, title)
-        if span:
-            out.title_text = title
-            named = titles_named(title, vis_titles)
-            out.titles.append(Phrase(span[0], span[1], named))
-            out.cover(*span)
-            for j in range(*span):
-                free[j] = False
+    span = span_tokens(rp.tokens, rp.text, title) if title else None
+    if span:
+        rp.out.title_text = title
+        rp.out.titles.append(
+            Phrase(span[0], span[1], titles_named(title, rp.visible(rp.lexicon.titles)))
+        )
+        rp.take(*span)
+
+
+def _persons(rp: _Pass) -> None:
+    """Logins, families and names; a thesis title after "kto napísal prácu" even when
+    a word of it looks like a name."""
+    tokens, out, lexicon, inc = rp.tokens, rp.out, rp.lexicon, rp.inc
 
     def take(mentions: list[Mention]) -> None:
         for m in mentions:
             out.persons.append(m)
             if m.match == "unknown":
                 continue  # a capitalized word no name fits may start a project or topic
-            out.cover(m.start, m.end)
-            for j in range(m.start, m.end):
-                free[j] = False
+            rp.take(m.start, m.end)
 
     # Logins, whatever their shape; then the words around cue words too (a login
     # is never a cue word, but "dp2021"-like logins would be blocked as nothing).
-    login_free = [free[t.index] or t.index not in out.entity_tokens for t in tokens]
-    take(login_mentions(tokens, login_free, lexicon.person_by_login, include_unpublished))
-    take(family_mentions(tokens, free, lexicon.families, include_unpublished))
-    take(
-        find_names(
-            tokens,
-            free,
-            lexicon.person_index,
-            include_unpublished,
-            given_names=lexicon.first_name_forms,
-        )
-    )
-
+    login_free = [rp.free[t.index] or t.index not in out.entity_tokens for t in tokens]
+    take(login_mentions(tokens, login_free, lexicon.person_by_login, inc))
+    take(family_mentions(tokens, rp.free, lexicon.families, inc))
+    take(find_names(tokens, rp.free, lexicon.person_index, inc,
+                    given_names=lexicon.first_name_forms))  # fmt: skip
     full = [m for m in out.persons if m.match in ("full", "typo", "login", "initial")]
-    if not out.titles and not full and asks_who_wrote(cue_spans, folded):
+    if not out.titles and not full and asks_who_wrote(rp.cue_spans, rp.folded):
         # "Kto napísal prácu Klasifikácia spravodajských článkov?": a title, even
         # when a word of it looks like a name.
-        title = title_after_thesis_noun(tokens, text, folded, lexicon)
-        span = span_tokens(tokens, text, title) if title else None
+        title = title_after_thesis_noun(tokens, rp.text, rp.folded, lexicon)
+        span = span_tokens(tokens, rp.text, title) if title else None
         if span:
             out.persons = [m for m in out.persons if m.end <= span[0] or m.start >= span[1]]
             out.entity_tokens = {j for m in out.persons for j in range(m.start, m.end)}
-            out.titles.append(Phrase(span[0], span[1], titles_named(title, vis_titles)))
+            out.titles.append(
+                Phrase(span[0], span[1], titles_named(title, rp.visible(lexicon.titles)))
+            )
             out.title_text = title
-            out.cover(*span)
-            for j in range(*span):
-                free[j] = False
+            rp.take(*span)
 
+
+def _phrases(rp: _Pass, fixed_spans: list[tuple[int, int]]) -> None:
+    """Team projects, topics, keywords and team members' roles, by their words' stems."""
+    tokens, cue_spans, lexicon, out, free = rp.tokens, rp.cue_spans, rp.lexicon, rp.out, rp.free
+    include_unpublished, vis = rp.inc, rp.lexicon.visible
     # Topics, keywords and projects may contain a cue word ("keyword spotting",
     # "Chatbot pre študijné oddelenie"): such words count when the phrase also
     # has a free word.
@@ -254,6 +292,13 @@ def recognize(
         for m in out.persons
         if m.match != "unknown" or not any(j in phrase_tokens for j in range(m.start, m.end))
     ]
+    rp.stems, rp.phrase_tokens = stems, phrase_tokens
+
+
+def _said(rp: _Pass) -> None:
+    """Names only the students' pages say; then the unknown names are found too."""
+    tokens, text, cue_spans, lexicon, out = rp.tokens, rp.text, rp.cue_spans, rp.lexicon, rp.out
+    free, include_unpublished, phrase_tokens = rp.free, rp.inc, rp.phrase_tokens
     # "s robotom TurtleBot 4", "s daty Common Voice": a name the students' pages say
     # (no unknown person, even when it looks like one).
     unknown_tokens = {j for m in out.persons if m.match == "unknown" for j in range(m.start, m.end)}
@@ -282,6 +327,14 @@ def recognize(
             for j in range(m.start, m.end):
                 free[j] = False
 
+    rp.starts = starts
+
+
+def _titles_by_words(rp: _Pass) -> None:
+    """A thesis named by most of its words, or words several titles share."""
+    tokens, cue_spans, lexicon, out, free = rp.tokens, rp.cue_spans, rp.lexicon, rp.out, rp.free
+    include_unpublished, vis = rp.inc, rp.lexicon.visible
+    phrase_tokens, stems = rp.phrase_tokens, rp.stems
     # A thesis named by most of its words, unquoted, in a question about a thesis
     # ("Kto napísal Rozpoznávanie pomenovaných entít v slovenčine?"), not "Čo je …?".
     about_thesis = any(cue_spans.get(c) for c in ("who", "author", "supervisor", "year"))
@@ -307,6 +360,12 @@ def recognize(
             for j in range(a, b):
                 free[j] = False
 
+
+def _authors_and_unknown(rp: _Pass) -> None:
+    """Page authors, when pages by someone are asked for; name-shaped words nobody has."""
+    tokens, text, folded, cue_spans = rp.tokens, rp.text, rp.folded, rp.cue_spans
+    lexicon, out, free = rp.lexicon, rp.out, rp.free
+    phrase_tokens, starts = rp.phrase_tokens, rp.starts
     if cue_spans.get("documents") and (cue_spans.get("author") or cu.PAGES_FROM.search(folded)):
         # "Stránky od Daniela Hládka": the page author, matched like a person's name.
         person_tokens = {j for m in out.persons for j in range(m.start, m.end)}
@@ -319,4 +378,3 @@ def recognize(
         span = span_tokens(tokens, text, name)
         if span:
             out.unknown.append((name, *span))
-    return out
