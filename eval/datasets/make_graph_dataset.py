@@ -14,7 +14,8 @@ identical bytes. Standard library only.
 Semantics the expectations follow (they are the graph tool's contract):
 
 - pages marked ``published: false`` do not exist for a default question: their
-  persons are ``unknown_person``, their theses are not counted or listed;
+  persons are ``unknown_person``, their theses are not counted or listed; a
+  published topic page still lists them (hiding is per page);
 - a thesis year is the heading's year, else the category code's;
 - a start of study is only an explicit ``Rok začiatku štúdia`` (else no answer);
 - a name that fits several persons (same full name, a shared surname or a
@@ -1034,7 +1035,6 @@ def supervisor_items(truth: Truth, items: Items) -> None:
 
 
 def topic_keyword_items(truth: Truth, items: Items) -> None:
-    visible = {p["id"] for p in truth.visible}
     templates = [
         ("list", "Ktorí študenti sa venujú téme {t}?"),
         ("list", "Kto patrí do témy {t}?"),
@@ -1042,7 +1042,9 @@ def topic_keyword_items(truth: Truth, items: Items) -> None:
         ("list", "Zoznam študentov v oblasti {t}"),
     ]
     for i, (slug, topic) in enumerate(sorted(truth.topics.items())):
-        ids = sorted(set(topic["students"]) & visible)
+        # The published topic page lists its students, a hidden page's among them:
+        # hiding is per page, so the listing is seen (their own pages are not).
+        ids = sorted(topic["students"])
         cat, tpl = templates[i % len(templates)]
         items.add(
             "persons_by_topic",

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from tests.conftest import make_workspace, write_pages
 from zpagent.cli.main import app
-from zpagent.requests import AnswerRequest, GraphRequest
+from zpagent.requests import AnswerRequest, GraphRequest, RagRequest
 
 TOPIC = "pages/topics/rec/README.md"
 PAGES = {
@@ -66,9 +66,14 @@ def test_a_hidden_person_on_a_public_list_is_a_problem_and_counts_are_lower_boun
     assert problem["line"] == 6
 
     resp = ws.graph(GraphRequest(query="Koľko študentov je na téme Rozpoznávanie reči?"))
-    assert resp.aggregation is not None and resp.aggregation.count == 2
-    assert resp.aggregation.exact is False  # the page lists three
+    # The published topic page lists three: the hidden one counts (hiding is per page),
+    # and the count stays a lower bound while the wiki has such a problem.
+    assert resp.aggregation is not None and resp.aggregation.count == 3
+    assert resp.aggregation.exact is False
     assert resp.aggregation.inexact_because == ["coverage:topic"]
+    listed = ws.graph(GraphRequest(query="Ktorí študenti sú na téme Rozpoznávanie reči?"))
+    hidden_pages = {p for p in PAGES if "published: false" in PAGES[p]}
+    assert hidden_pages and not {s.document_path for s in listed.sources} & hidden_pages
 
     data = str(ws.data.root)
     listed = CliRunner().invoke(app, ["graph", "stats", "--data", data, "--problems"], env={})
@@ -81,6 +86,22 @@ def test_a_hidden_person_on_a_public_list_is_a_problem_and_counts_are_lower_boun
     stats = json.loads(as_json.stdout)
     assert stats["problems_total"] == len(stats["problems"]) == 1
     assert {c["relation"]: c["status"] for c in stats["coverage"]}["topic"] == "partial"
+
+
+def test_a_hidden_member_is_named_from_the_public_list_and_nothing_of_her_page_leaks(tmp_path):
+    ws = make_workspace(tmp_path / "data")
+    ws.index(write_pages(tmp_path / "wiki", PAGES))
+    hidden = "pages/students/2019/bb102xy/README.md"
+    listed = ws.answer(AnswerRequest(query="Ktorí študenti sú na téme Rozpoznávanie reči?"))
+    assert "Beáta Bieliková" in listed.answer, listed.answer
+    assert hidden not in {s.document_path for s in listed.sources}
+    assert "Prepis prednášok" not in listed.answer  # her thesis is on her hidden page only
+    guided = ws.rag(RagRequest(query="Čo robia študenti na téme Rozpoznávanie reči?",
+                               mode="graph_hybrid"))  # fmt: skip
+    assert hidden not in {s.document_path for s in guided.sources}
+    assert "Prepis prednášok" not in guided.context
+    own = ws.answer(AnswerRequest(query="Kto viedol bakalárku Beáty Bielikovej?"))
+    assert own.status != "ok" and "Hládek" not in own.answer, own.answer
 
 
 def test_a_team_with_a_hidden_member_is_counted_as_a_lower_bound(tmp_path):
@@ -101,7 +122,8 @@ def test_a_team_with_a_hidden_member_is_counted_as_a_lower_bound(tmp_path):
     graph = ws.index(write_pages(tmp_path / "wiki", pages))["extra"]["graph"]
     assert graph["coverage"]["team_member"] == "partial"
     resp = ws.graph(GraphRequest(query="Koľko ľudí bolo v tíme Hlasový robot?"))
-    assert resp.aggregation.count == 1 and resp.aggregation.exact is False
+    # Both listed members count, the one whose own page is hidden too.
+    assert resp.aggregation.count == 2 and resp.aggregation.exact is False
     assert "coverage:team_member" in resp.aggregation.inexact_because
 
 

@@ -191,13 +191,16 @@ class Selector:
             ):
                 out[pid].append(str(year))
             return out
-        query = {
-            "topic": q.TOPIC_MEMBERS,
-            "keyword": q.KEYWORD_HOLDERS,
-            "project": q.PROJECT_MEMBERS,
-        }[cond.relation]
-        for pid, oid in self.store.query(query, ids=ids, include_unpublished=self.inc):
-            out[pid].append(oid)
+        if cond.relation == "keyword":
+            for pid, oid in self.store.query(
+                q.KEYWORD_HOLDERS, ids=ids, include_unpublished=self.inc
+            ):
+                out[pid].append(oid)
+            return out
+        members = q.TOPIC_MEMBERS if cond.relation == "topic" else q.PROJECT_MEMBERS
+        for row in self.store.query(members, ids=ids, include_unpublished=self.inc):
+            if self.inc or listed_publicly(row):
+                out[row[0]].append(row[1])
         return out
 
     def page_order(self, cond: Condition, persons: list[str]) -> list[str]:
@@ -263,10 +266,17 @@ class Selector:
     # -- the whole ---------------------------------------------------------------------
 
     def universe(self, query: Query) -> set[str]:
-        """Whom a list may contain: the named persons, else every visible student."""
+        """Whom a list may contain: the named persons, else every visible student (and
+        the members a published topic or project page lists)."""
         if query.subjects and query.ask in ("list", "count"):
             return {i for s in query.subjects for i in s.ids}
-        return {p.id for p in self.lexicon.students(self.inc)}
+        everyone = {p.id for p in self.lexicon.students(self.inc)}
+        for cond in query.conditions:
+            if cond.relation in ("topic", "project") and not cond.negated:
+                # A hidden person the published topic (project) page lists is one of
+                # its members for every reader (``listed_publicly``).
+                everyone |= set(self.condition_persons(cond))
+        return everyone
 
     def select(self, query: Query) -> Selection:
         status, problem = check_refs(query)
@@ -371,3 +381,13 @@ class Selector:
                     sel.projects.setdefault(p, [])
                     sel.projects[p] += [j for j in v if j not in sel.projects[p]]
         return sel
+
+
+def listed_publicly(row: tuple) -> bool:
+    """A topic's (project's) member row ``(person, topic, person published, topic
+    published, topic page, evidence)`` a reader may see: the person's page is
+    published, or the published topic (project) page itself lists them."""
+    _pid, _oid, person_published, page_published, page, ev_json = row
+    if person_published:
+        return True
+    return bool(page_published) and any(e.document_path == page for e in parse_evidence(ev_json))

@@ -44,8 +44,11 @@ def _asked(parts: Parts, subjects: bool, leads: list[str], explicit_years: bool)
         # "akú tému mal?" either: its thesis's subject or the topic it is filed under.
         if thesis_named:
             asked.add("title")
-        elif _ONE_TOPIC.search(parts.folded) or (subjects and _TOPIC_VERB.search(parts.folded)):
-            # "Čím sa zaoberala X?": what she worked on, her thesis as much as her topic.
+        elif _ONE_TOPIC.search(parts.folded) or (
+            subjects and _TOPIC_VERB.search(parts.folded) and not _TOPIC_NOUN.search(parts.folded)
+        ):
+            # "Čím sa zaoberala X?": what she worked on, her thesis as much as her topic
+            # ("Akým témam sa venuje X?" asks her topics).
             asked |= {"title", "topics"}
         else:
             asked.add("topics")
@@ -101,6 +104,7 @@ _SOME = re.compile(r"\bnejak\w*|\bniektor\w*|\bany\b|\bsome\b")
 
 # "čím sa zaoberal", "čemu se věnovala": what someone worked on.
 _TOPIC_VERB = re.compile(r"\bzaobera\w*|\bzabyva\w*|\bzabyval\w*|\bvenoval\w*|\bvenuj\w*")
+_TOPIC_NOUN = re.compile(r"\btem\w*|\btopics?\b|\boblast\w*|\bfield\b|\barea\b")
 
 
 # A person's works in general, plural: "aké práce mal", "všetky jeho práce".

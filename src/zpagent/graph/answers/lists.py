@@ -176,7 +176,9 @@ def set_answer(ctx: Context) -> GraphResponse:
     for pid in page:
         entry = ctx.lexicon.person_by_id.get(pid)
         name = entry.name if entry else pid
-        refs[pid] = b.entity("Person", pid, name, role, entry.document_path if entry else None)
+        # A hidden member a published page lists is named, never cited by their own page.
+        seen = entry is not None and (entry.published or ctx.include_unpublished)
+        refs[pid] = b.entity("Person", pid, name, role, entry.document_path if seen else None)
     theses = _emit_items(ctx, sel, refs)
     _emit_conditions(ctx, sel, refs)
     unit = "theses" if ctx.query.unit == "theses" else "persons"

@@ -126,6 +126,8 @@ def graph_scope(
         entry = lexicon.person_by_id.get(pid)
         if entry is None or not entry.document_path:
             continue
+        if not (entry.published or include_unpublished):
+            continue  # listed on a published page, but their own page stays hidden
         targets.append(Target(entry.document_path, pid, list(theses_of.get(pid, []))))
     for cond in query.conditions:
         if cond.relation == "topic" and not cond.negated:

@@ -109,11 +109,15 @@ PROJECT_CARDS = _q(
     """MATCH (j:Project) WHERE j.id IN $ids AND ($include_unpublished OR j.published)
     RETURN j.id, j.title, j.year, j.document_path, j.evidence ORDER BY j.id""",
 )
+# A topic's (project's) members with what decides whether a reader may see them: a
+# hidden person listed on the published topic (project) page is listed there for
+# every reader (``graph.select.listed_publicly``); their own page stays hidden.
 TOPIC_MEMBERS = _q(
     "topic_members",
-    """MATCH (p:Person)-[:ON_TOPIC]->(t:Topic)
-    WHERE t.id IN $ids AND ($include_unpublished OR p.published)
-    RETURN p.id, t.id ORDER BY p.id, t.id""",
+    """MATCH (p:Person)-[r:ON_TOPIC]->(t:Topic)
+    WHERE t.id IN $ids AND ($include_unpublished OR p.published OR t.published)
+    RETURN p.id, t.id, p.published, t.published, t.document_path, r.evidence
+    ORDER BY p.id, t.id""",
 )
 # Where a topic's or a project's own page lists its members: (person, evidence, the
 # page's path), for answers that list them in the page's order.
@@ -130,9 +134,10 @@ KEYWORD_HOLDERS = _q(
 )
 PROJECT_MEMBERS = _q(
     "project_members",
-    """MATCH (p:Person)-[:MEMBER_OF]->(j:Project)
-    WHERE j.id IN $ids AND ($include_unpublished OR p.published)
-    RETURN p.id, j.id ORDER BY p.id, j.id""",
+    """MATCH (p:Person)-[r:MEMBER_OF]->(j:Project)
+    WHERE j.id IN $ids AND ($include_unpublished OR p.published OR j.published)
+    RETURN p.id, j.id, p.published, j.published, j.document_path, r.evidence
+    ORDER BY p.id, j.id""",
 )
 # Every team membership with its evidence (a member's role is its ``value``).
 MEMBER_ROLES = _q(
