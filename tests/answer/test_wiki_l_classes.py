@@ -52,6 +52,8 @@ title: Analýza medicínskych obrazov
 
 # Analýza medicínskych obrazov
 
+Garant: doc. Viliam Greguš
+
 ## Riešitelia
 
 - [Simona Mišíková](../../students/2022/sm1) – Segmentácia pečene v CT snímkach
@@ -260,3 +262,14 @@ def test_how_many_keywords_an_abstract_has_is_no_count_of_students(ws):
     resp = _ask(ws, "Kolik klíčových slov má mít abstrakt?")
     assert "presne" not in resp.answer, resp.answer
     assert "tři až šest" in resp.answer, (resp.interpreted_as, resp.answer)
+
+
+def test_who_had_the_person_pointed_at_as_supervisor_among_the_topics_students(ws):
+    first, reply = chat(
+        ws,
+        "kto je garant temy analyza medicinskych obrazov?",
+        "ktori z tych studentov tam mali jeho ako veduceho?",
+    )
+    assert "Viliam Greguš" in first.text, first.text
+    assert "Ján Fedor" in reply.text, reply.text
+    assert "Simona Mišíková" not in reply.text  # Hrubá led her thesis

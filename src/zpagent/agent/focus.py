@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 
 from zpagent.agent.state import State
-from zpagent.query import EntityRef, Query, ThesisClause
+from zpagent.query import Condition, EntityRef, Query, ThesisClause
 from zpagent.query import cues as cu
 from zpagent.query.lexicon import Lexicon
 from zpagent.query.model import Span, in_text_order
@@ -142,6 +142,38 @@ def led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     unread = _doer_read(turn, acted or cu.LED_BY_ONE.search(turn.folded))
     return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
                      subjects=(), unaccounted=unread, origin="follow_up")  # fmt: skip
+
+
+# "mali jeho ako vedúceho", "had her as supervisor": the person pointed at in a role.
+_HAD_AS = re.compile(
+    r"\b(?:jeho|ho|ju|jej|neho|nu|nej|him|her|them)\s+(?:ako|za|as|jako)\s+(?:(?:svojho|svoju|their|his|a)\s+)?"
+    r"(?P<role>veduc\w*|vedouc\w*|skolitel\w*|supervis\w*|konzult\w*|consult\w*)"
+)
+
+
+def had_as_role(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
+    """ "Kto je garant témy robotika?" – "ktorí z tých študentov tam mali jeho ako
+    vedúceho?": the students (of the topic or team the talk is about) whose theses the
+    person pointed at led or consulted; not that person's own supervisor."""
+    m = _HAD_AS.search(turn.folded)
+    if m is None or turn.persons():
+        return None
+    leader = _last_leader(state) or (state.focus[0] if len(state.focus) == 1 else None)
+    if leader is None:
+        return None
+    ref = (person_ref(lexicon, leader),)
+    kinds = frozenset(turn.kinds)
+    consulted = m.group("role").startswith(("konzult", "consult"))
+    clause = (ThesisClause(kinds=kinds, consultants=ref) if consulted
+              else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
+    conditions = list(turn.conditions)
+    if len(state.things) == 1 and not any(c.relation in ("topic", "project") for c in conditions):
+        thing = state.things[0]  # "z tých študentov tam": of the topic (team) talked about
+        conditions.append(Condition("project" if thing.kind == "project" else "topic", (thing,)))
+    unread = tuple(u for u in turn.unaccounted if not m.start() <= u.start < m.end())
+    return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
+                     conditions=tuple(conditions), subjects=(), unaccounted=unread,
+                     origin="follow_up")  # fmt: skip
 
 
 def _doer_read(turn: Query, doer: re.Match[str] | None) -> tuple[Span, ...]:

@@ -29,6 +29,7 @@ from zpagent.agent.edit import continues, edited, is_short, ordinal, the_other
 from zpagent.agent.focus import (
     about_focus,
     dropped_subject,
+    had_as_role,
     led_by_focus,
     led_by_one,
     own_constraints,
@@ -102,7 +103,8 @@ def follow_up(state: State, turn: Query, lexicon: Lexicon) -> tuple[Query, str]:
         # not understood whole and nothing of it is stated as exact.
         turn = turn.edit(unaccounted=in_text_order(*turn.unaccounted, Span(m.start(), m.end())))
     among = (
-        _among_last(state, turn)
+        had_as_role(state, turn, lexicon)
+        or _among_last(state, turn)
         or _in_that_thing(state, turn)
         or led_by_focus(state, turn, lexicon)
     )
