@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from zpagent.answer.candidates import LABELS
 from zpagent.answer.evidence import Bundle
-from zpagent.answer.extractive import LABELS, extract
+from zpagent.answer.extractive import extract
 from zpagent.answer.facts import TYPED, Fact
 from zpagent.answer.gather import AnswerOptions
 from zpagent.answer.quotes import is_label_line
