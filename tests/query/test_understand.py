@@ -496,3 +496,22 @@ def test_who_else_leaves_no_word_unread():
     people = [PersonEntry("jan-balaz", "Ján Baláž", ("Ján", "Baláž"), True, True, None, None)]
     q = understand("Who else had the same consultant as Ján Baláž?", Lexicon(persons=people))
     assert q.reference is not None and not q.unaccounted
+
+
+@pytest.mark.parametrize(
+    ("text", "rest"),
+    [
+        ("thanks. switching topics - did anyone write a thesis on speech?", "did anyone"),
+        ("ok vďaka. inak čo nemám dávať do gitu?", "čo nemám"),
+        ("Inak kto viedol Holpa?", "kto viedol"),
+    ],
+)
+def test_a_thanks_or_a_question_word_marks_inak_and_switching_topics_as_new(lexicon, text, rest):
+    q = understand(text, lexicon)
+    assert q.new_topic and q.core.startswith(rest), q.core
+    # "anyone" and the marker words ask nothing of their own.
+    assert not any(q.core[u.start : u.end].lower() in ("anyone", "inak") for u in q.unaccounted)
+
+
+def test_inak_as_otherwise_is_no_new_topic(lexicon):
+    assert not understand("inak nie?", lexicon).new_topic

@@ -70,6 +70,7 @@ FUNCTION_WORDS = frozenset(
     figuroval figurovala figurovali continue continued continuing went but however
     mit mat cez pres pomocou via using write wrote writes used use uses
     pouzival pouzivala pouzivali pouzil pouzila pouzili pouzit pouzivat guy guys girl chlapik
+    anyone anybody someone somebody
     pardon prepac prepacte sorry pomylil pomylila spletol spletla myslel myslela mienil
     mienila meant mean oops omyl nie
     prvy prva prve prvu prveho prvej prvom prvou druhy druha druhe druhu druheho druhej

@@ -87,11 +87,19 @@ def _without_possessive_s(core: str) -> tuple[str, frozenset[int]]:
 
 # "btw", "Iná vec –", "by the way": the user leaves what was talked about; the rest
 # is a question of its own (never a follow-up, and "iná" is no "other supervisor").
+# A thanks before the marker ("thanks. switching topics -", "ok vďaka. inak čo …").
+_THANKS = r"(?:(?:ok|okay|thanks|thank you|thx|dik\w*|diky|vdaka|dakujem|super|fajn|jasne)\W+)"
 _NEW_TOPIC = re.compile(
-    r"^\W*(?:btw|by the way|ina vec|jina vec|ina otazka|jina otazka|mimochodom|mimochodem"
-    r"|zmena temy|nieco ine|neco jineho|another (?:thing|question)|different question"
-    r"|off topic|este jedna vec|jeste jedna vec|uplne ina vec|inak(?=\s*,)|jinak(?=\s*,))"
-    r"\b[\s,:;.!–—-]*"
+    r"^\W*" + _THANKS + r"*(?:btw|by the way|ina vec|jina vec|ina otazka|jina otazka"
+    r"|mimochodom|mimochodem|zmena temy|nieco ine|neco jineho|another (?:thing|question)"
+    r"|different question|off topic|este jedna vec|jeste jedna vec|uplne ina vec"
+    r"|switching (?:topics?|subjects?)|changing (?:the )?(?:topic|subject)|new (?:topic|question)"
+    r"|inak(?=\s*,)|jinak(?=\s*,))\b[\s,:;.!–—-]*"
+    # "ok vďaka. inak čo nemám dávať do gitu?": after a thanks, or before a question
+    # word, "inak" is "by the way".
+    r"|^\W*" + _THANKS + r"+(?:inak|jinak)\b[\s,:;.!–—-]*"
+    r"|^\W*(?:inak|jinak)\s+(?=(?:co|kto|kde|kedy|aky|aka|ake|aku|ktory|ktora|ktore|kolko"
+    r"|kdo|kdy|jaky|jaka|jake|ktery|ktera|ktere|kolik)\b)"
 )
 
 
