@@ -273,9 +273,3 @@ def test_who_had_the_person_pointed_at_as_supervisor_among_the_topics_students(w
     assert "Viliam Greguš" in first.text, first.text
     assert "Ján Fedor" in reply.text, reply.text
     assert "Simona Mišíková" not in reply.text  # Hrubá led her thesis
-
-
-def test_a_topic_named_by_its_words_in_another_order_after_a_topic_word(ws):
-    resp = _ask(ws, "kolko studentov je pri teme o obrazoch medicinskych?")
-    assert "Analýza medicínskych obrazov" in (resp.interpreted_as or ""), resp.interpreted_as
-    assert "2" in resp.answer and "Ján Fedor" in resp.answer, resp.answer

@@ -131,10 +131,9 @@ def bag_phrase_matches(
     entries: list[PhraseEntry],
     skip: set[int],
 ) -> list[tuple[int, int, PhraseEntry]]:
-    """A team project (topic) named by words of its title in any order, after a team
-    (topic) word ("tím NFC dochádzka", "projekt evidencia dochádzky cez NFC" for
-    "Evidencia dochádzky pomocou NFC"; "téma o kamerách v doprave" for "dopravné
-    kamery"): the longest run of free question words (function
+    """A team project named by words of its title in any order, after a team word
+    ("tím NFC dochádzka", "projekt evidencia dochádzky cez NFC" for "Evidencia
+    dochádzky pomocou NFC"): the longest run of free question words (function
     words may stand between) each of which is a word of the title, with at least
     two such words, when exactly one entry has the longest run."""
     best: list[tuple[int, int, PhraseEntry]] = []

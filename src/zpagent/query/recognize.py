@@ -251,14 +251,6 @@ def _phrases(rp: _Pass, fixed_spans: list[tuple[int, int]]) -> None:
                            if 2 * (b - a) >= len(e.stems) and a > 0
                            and tokens[a - 1].folded in IN_WORDS]  # fmt: skip
             found = dedupe(with_shortened_word(partial, stems, free, function))
-        if attr == "topics" and not found and cue_spans.get("topic"):
-            # After a topic word, its name's words in any order and case ("pri téme o
-            # kamerách v doprave" for the topic "dopravné kamery").
-            function = {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS}
-            bag = bag_phrase_matches(stems, free, entries, function)
-            # Two of its words at least: one word is a keyword's or a title's as often.
-            found = dedupe([(a, b, e) for a, b, e in bag
-                            if sum(1 for j in range(a, b) if j not in function) >= 2])  # fmt: skip
         if attr == "projects":
             found = [up_to_team_word(p, tokens, free, cue_spans) for p in found]
         setattr(out, attr, found)
