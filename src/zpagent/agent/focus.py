@@ -129,15 +129,9 @@ def led_by_focus(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     if not (set(turn_words(turn)) & _DOER or someone or acted):
         return None
     role = next((a for a in ("consultant", "supervisor") if a in turn.attributes), None)
-    if role is None:
+    clause = _led_by_leader(state, turn, lexicon, role) if role else None
+    if clause is None:
         return None
-    leader = _last_leader(state) or (state.focus[0] if len(state.focus) == 1 else None)
-    if leader is None:
-        return None
-    ref = (person_ref(lexicon, leader),)
-    kinds = frozenset(turn.kinds)
-    clause = (ThesisClause(kinds=kinds, consultants=ref) if role == "consultant"
-              else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
     # The role word or verb read as "who, nobody said" is now the person in focus.
     unread = _doer_read(turn, acted or cu.LED_BY_ONE.search(turn.folded))
     return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
@@ -158,22 +152,31 @@ def had_as_role(state: State, turn: Query, lexicon: Lexicon) -> Query | None:
     m = _HAD_AS.search(turn.folded)
     if m is None or turn.persons():
         return None
+    consulted = m.group("role").startswith(("konzult", "consult"))
+    clause = _led_by_leader(state, turn, lexicon, "consultant" if consulted else "supervisor")
+    if clause is None:
+        return None
+    conditions = list(turn.conditions)
+    if len(state.things) == 1 and not any(c.relation in ("topic", "project") for c in conditions):
+        thing = state.things[0]  # "z tých študentov tam": of the topic (team) talked about
+        conditions.append(Condition("project" if thing.kind == "project" else "topic", (thing,)))
+    return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
+                     conditions=tuple(conditions), subjects=(), unaccounted=_doer_read(turn, m),
+                     origin="follow_up")  # fmt: skip
+
+
+def _led_by_leader(state: State, turn: Query, lexicon: Lexicon, role: str) -> ThesisClause | None:
+    """The theses (of the turn's kinds) that the leader the talk is about led, or
+    consulted with ``role="consultant"``: the one leader the last list was of, else
+    the one person in focus; None when there is none."""
     leader = _last_leader(state) or (state.focus[0] if len(state.focus) == 1 else None)
     if leader is None:
         return None
     ref = (person_ref(lexicon, leader),)
     kinds = frozenset(turn.kinds)
-    consulted = m.group("role").startswith(("konzult", "consult"))
-    clause = (ThesisClause(kinds=kinds, consultants=ref) if consulted
-              else ThesisClause(kinds=kinds, supervisors=ref))  # fmt: skip
-    conditions = list(turn.conditions)
-    if len(state.things) == 1 and not any(c.relation in ("topic", "project") for c in conditions):
-        thing = state.things[0]  # "z tých študentov tam": of the topic (team) talked about
-        conditions.append(Condition("project" if thing.kind == "project" else "topic", (thing,)))
-    unread = tuple(u for u in turn.unaccounted if not m.start() <= u.start < m.end())
-    return turn.edit(ask="list", attributes=frozenset(), unit="persons", clauses=(clause,),
-                     conditions=tuple(conditions), subjects=(), unaccounted=unread,
-                     origin="follow_up")  # fmt: skip
+    if role == "consultant":
+        return ThesisClause(kinds=kinds, consultants=ref)
+    return ThesisClause(kinds=kinds, supervisors=ref)
 
 
 def _doer_read(turn: Query, doer: re.Match[str] | None) -> tuple[Span, ...]:

@@ -266,17 +266,15 @@ class Selector:
     # -- the whole ---------------------------------------------------------------------
 
     def universe(self, query: Query) -> set[str]:
-        """Whom a list may contain: the named persons, else every visible student (and
-        the members a published topic or project page lists)."""
-        if query.subjects and query.ask in ("list", "count"):
+        """Whom a list may contain: the named persons, else every visible student (and,
+        added by ``select``, the members a published topic or project page lists)."""
+        if self.names_the_set(query):
             return {i for s in query.subjects for i in s.ids}
-        everyone = {p.id for p in self.lexicon.students(self.inc)}
-        for cond in query.conditions:
-            if cond.relation in ("topic", "project") and not cond.negated:
-                # A hidden person the published topic (project) page lists is one of
-                # its members for every reader (``listed_publicly``).
-                everyone |= set(self.condition_persons(cond))
-        return everyone
+        return {p.id for p in self.lexicon.students(self.inc)}
+
+    @staticmethod
+    def names_the_set(query: Query) -> bool:
+        return bool(query.subjects) and query.ask in ("list", "count")
 
     def select(self, query: Query) -> Selection:
         status, problem = check_refs(query)
@@ -334,6 +332,10 @@ class Selector:
             (negated if cond.negated else sets).append(set(found))
             if not cond.negated:
                 kept[cond.relation] = found
+                if cond.relation in ("topic", "project") and not self.names_the_set(query):
+                    # A hidden person the published topic (project) page lists is one
+                    # of its members for every reader (``listed_publicly``).
+                    universe |= set(found)
         if sets:
             chosen = set.union(*sets) if query.combine == "or" else set.intersection(*sets)
             chosen &= universe

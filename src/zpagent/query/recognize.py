@@ -219,7 +219,6 @@ def _persons(rp: _Pass) -> None:
 def _phrases(rp: _Pass, fixed_spans: list[tuple[int, int]]) -> None:
     """Team projects, topics, keywords and team members' roles, by their words' stems."""
     tokens, cue_spans, lexicon, out, free = rp.tokens, rp.cue_spans, rp.lexicon, rp.out, rp.free
-    include_unpublished, vis = rp.inc, rp.lexicon.visible
     # Topics, keywords and projects may contain a cue word ("keyword spotting",
     # "Chatbot pre študijné oddelenie"): such words count when the phrase also
     # has a free word.
@@ -233,9 +232,9 @@ def _phrases(rp: _Pass, fixed_spans: list[tuple[int, int]]) -> None:
         if t.folded in cu.FUNCTION_WORDS and t.index not in out.entity_tokens
     }
     for attr, entries in (
-        ("projects", vis(lexicon.projects, include_unpublished)),
-        ("topics", vis(lexicon.topics, include_unpublished)),
-        ("keywords", vis(lexicon.keywords, include_unpublished)),
+        ("projects", rp.visible(lexicon.projects)),
+        ("topics", rp.visible(lexicon.topics)),
+        ("keywords", rp.visible(lexicon.keywords)),
     ):
         found = dedupe(phrase_matches(stems, free, entries, cue_only))
         if attr == "projects" and not found:
@@ -262,7 +261,7 @@ def _phrases(rp: _Pass, fixed_spans: list[tuple[int, int]]) -> None:
             for j in out.projects)])  # fmt: skip
     # Team members' roles ("na starosti vizualizáciu"), read from project pages.
     team = bool(cue_spans.get("team") or cue_spans.get("role"))
-    out.roles = find_roles(stems, free, vis(lexicon.roles, include_unpublished), cue_only, team,
+    out.roles = find_roles(stems, free, rp.visible(lexicon.roles), cue_only, team,
                            out.projects, out.topics + out.keywords)  # fmt: skip
     if team:
         # In a team's context a role wins over a keyword or topic it overlaps, unless
@@ -333,14 +332,13 @@ def _said(rp: _Pass) -> None:
 def _titles_by_words(rp: _Pass) -> None:
     """A thesis named by most of its words, or words several titles share."""
     tokens, cue_spans, lexicon, out, free = rp.tokens, rp.cue_spans, rp.lexicon, rp.out, rp.free
-    include_unpublished, vis = rp.inc, rp.lexicon.visible
     phrase_tokens, stems = rp.phrase_tokens, rp.stems
     # A thesis named by most of its words, unquoted, in a question about a thesis
     # ("Kto napísal Rozpoznávanie pomenovaných entít v slovenčine?"), not "Čo je …?".
     about_thesis = any(cue_spans.get(c) for c in ("who", "author", "supervisor", "year"))
     if not out.titles and about_thesis:
         rest = [free[t.index] and t.index not in phrase_tokens for t in tokens]
-        found = title_matches(tokens, rest, vis(lexicon.titles, include_unpublished))
+        found = title_matches(tokens, rest, rp.visible(lexicon.titles))
         if found is not None:
             out.titles.append(found)
             out.cover(found.start, found.end)
@@ -353,7 +351,7 @@ def _titles_by_words(rp: _Pass) -> None:
         usable = [free[t.index] and t.index not in phrase_tokens for t in tokens]
         function = {t.index for t in tokens if t.folded in cu.FUNCTION_WORDS}
         for a, b, entries in title_word_runs(
-            tokens, stems, usable, function, vis(lexicon.titles, include_unpublished)
+            tokens, stems, usable, function, rp.visible(lexicon.titles)
         ):
             out.title_words.append(Phrase(a, b, entries))
             out.cover(a, b)
